@@ -1,0 +1,212 @@
+/**
+ * Catalogue load benchmark (issue 3: "the server answers a 10,000-title catalogue fast"; goal p95 < 50 ms for
+ * list and search at 50 concurrent connections). Seeds 10,000 movies (about 30 % in 2-4 part automatic groups,
+ * 200 custom groups) and 500 series of 20 episodes through the product's services, starts the real app on a
+ * port, and loads each endpoint for BENCH_SECONDS (default 5) with 50 keep-alive connections from a worker
+ * process: the list in each sort, without and with a category (pages 1-20 and some deep pages), search (typed
+ * words, typos, accents, partial words, translator names), movie detail (2,000 different movies), series detail,
+ * home, next to GET /api/health on the same server as the upper bound. Twice: with the catalogue read cache
+ * (production) and without it (every request reaches the database). For PGlite, and for PostgreSQL when
+ * DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made on that server and dropped afterwards).
+ *
+ * Run: npx tsx bench/catalog/run.ts   (BENCH_SECONDS=10 for longer loads, BENCH_MOVIES / BENCH_SERIES to resize)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { migrateDatabase, openDatabase, type DbHandle } from '../../src/server/db/client.js';
+import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
+import type { LoadJob, LoadSummary } from './load-worker.js';
+import { CATEGORIES, prng, seedCatalogue, VOCABULARY, type SeedResult } from './seed.js';
+
+const COMMAND = 'npx tsx bench/catalog/run.ts';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MOVIES = Number(process.env.BENCH_MOVIES ?? 10_000);
+const SERIES = Number(process.env.BENCH_SERIES ?? 500);
+const CONNECTIONS = 50;
+const PAGES = [...Array.from({ length: 20 }, (_, i) => i + 1), 50, 100, 200, 400, 800];
+
+function shuffle<T>(xs: T[], seed: number): T[] {
+  const r = prng(seed);
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/**
+ * What people type: rare title words, the same with a typo, the first letters of a word, accented and
+ * upper-case forms, two words, translator and director names, and the commonest words (thousands of matches,
+ * the costly case).
+ */
+function searchUrls(): string[] {
+  const r = prng(7);
+  const typo = (w: string) => {
+    const i = 1 + Math.floor(r() * (w.length - 2));
+    return w.slice(0, i) + 'aeiou'[Math.floor(r() * 5)] + w.slice(i + 1);
+  };
+  const rare = Array.from({ length: 24 }, () => VOCABULARY[200 + Math.floor(r() * 3000)]!);
+  const qs = [
+    ...rare.slice(0, 8),
+    ...rare.slice(8, 16).map(typo),
+    ...rare.slice(16, 24).map((w) => w.slice(0, Math.max(3, w.length - 2))),
+    'Ìnzóvú',
+    'INTÀRE',
+    `${rare[0]} ${rare[1]!.slice(0, 3)}`,
+    'junior giti',
+    'kimomo',
+    'agasobanuy',
+    'kamali',
+    ...VOCABULARY.slice(0, 3),
+  ];
+  return shuffle(
+    qs.flatMap((q) => [`/api/catalog?q=${encodeURIComponent(q)}`, `/api/catalog?q=${encodeURIComponent(q)}&page=2`]),
+    8,
+  );
+}
+
+function listUrls(sort: string, withCategory: boolean): string[] {
+  const urls = withCategory
+    ? CATEGORIES.flatMap((c) => PAGES.slice(0, 10).map((p) => `/api/catalog?sort=${sort}&category=${c}&page=${p}`))
+    : PAGES.map((p) => `/api/catalog?sort=${sort}&page=${p}`);
+  return shuffle(urls, sort.length + (withCategory ? 100 : 0));
+}
+
+function load(origin: string, urls: string[], seconds = SECONDS): Promise<LoadSummary> {
+  const job: LoadJob = { origin, urls, connections: CONNECTIONS, seconds };
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), { execArgv: process.execArgv });
+    child.once('message', (s) => resolve(s as LoadSummary));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    child.send(job);
+  });
+}
+
+async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const name = `sobanura_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const version = (await admin.query('show server_version')).rows[0].server_version as string;
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version,
+    drop: async () => {
+      const d = new pg.Client({ connectionString: serverUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+async function start(db: DbHandle, dataDir: string, cacheTtlMs?: number): Promise<{ built: BuiltApp; origin: string }> {
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'no-web') });
+  const built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false, browse: { catalogCacheTtlMs: cacheTtlMs } });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return { built, origin: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
+}
+
+type Row = { name: string } & LoadSummary;
+
+function printRows(title: string, rows: Row[]) {
+  console.log(`\n${title}`);
+  console.log(`${'endpoint'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)} ${'kB/resp'.padStart(8)}`);
+  for (const r of rows) {
+    const rps = r.requests / r.seconds;
+    console.log(
+      `${r.name.padEnd(34)} ${rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p95.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${(r.bytes / Math.max(1, r.requests) / 1024).toFixed(1).padStart(8)}`,
+    );
+  }
+}
+
+async function phases(origin: string, seed: SeedResult, full: boolean): Promise<Row[]> {
+  const rows: Row[] = [];
+  const run = async (name: string, urls: string[]) => {
+    const s = await load(origin, urls);
+    rows.push({ name, ...s });
+    process.stderr.write(`  ${name}: ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${s.p95} ms\n`);
+  };
+  await run('GET /api/health (upper bound)', ['/api/health']);
+  for (const withCategory of [false, true]) {
+    for (const sort of ['newest', 'oldest', 'rating', 'az']) await run(`list ${sort}${withCategory ? ' +category' : ''}`, listUrls(sort, withCategory));
+  }
+  await run('search (ranked)', searchUrls());
+  await run('movie detail (2,000 movies)', shuffle(seed.movieIds, 3).slice(0, 2000).map((id) => `/api/movies/${id}`));
+  if (full) {
+    await run('series detail', seed.seriesIds.map((id) => `/api/series/${id}`));
+    await run('home', ['/api/home']);
+  }
+  return rows;
+}
+
+async function bench(kind: 'pglite' | 'postgres', serverUrl?: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-bench-'));
+  let drop = async () => {};
+  let label: string = kind;
+  let db: DbHandle;
+  if (kind === 'postgres') {
+    const fresh = await freshPostgres(serverUrl!);
+    drop = fresh.drop;
+    label = `PostgreSQL ${fresh.version} (pool of 10 connections)`;
+    db = await openDatabase({ url: fresh.url });
+  } else {
+    label = 'PGlite (embedded, in memory)';
+    db = await openDatabase({ memory: true });
+  }
+  try {
+    await migrateDatabase(db);
+    let { built, origin } = await start(db, dataDir);
+    const t0 = performance.now();
+    console.error(`[${kind}] seeding ${MOVIES} movies and ${SERIES} series…`);
+    const seed = await seedCatalogue(built.services, { movies: MOVIES, series: SERIES }, (s) => console.error(s));
+    const seedSeconds = (performance.now() - t0) / 1000;
+    const items = (await (await fetch(`${origin}/api/catalog`)).json()) as { total: number };
+    console.error(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; the movie list has ${items.total} items`);
+    // One pass over every URL kind first, so both runs start with compiled code paths.
+    await load(origin, ['/api/health', '/api/catalog', '/api/catalog?q=inzovu', `/api/movies/${seed.movieIds[0]}`], 1);
+    console.error(`[${kind}] with the read cache:`);
+    const cached = await phases(origin, seed, true);
+    await built.close();
+    ({ built, origin } = await start(db, dataDir, 0));
+    console.error(`[${kind}] without the read cache:`);
+    const uncached = await phases(origin, seed, false);
+    await built.close();
+    console.log(`\n=== ${label}: ${MOVIES} movies (${items.total} list items), ${SERIES} series x 20 episodes; seeded in ${seedSeconds.toFixed(1)} s ===`);
+    printRows(`With the catalogue read cache (production setting; cleared by every catalogue change):`, cached);
+    printRows(`Without the read cache (every request reaches the database):`, uncached);
+  } finally {
+    await db.close().catch((err) => console.error("db close failed", err));
+    await drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const cpus = os.cpus();
+  console.log(`Catalogue load benchmark — ${COMMAND}`);
+  console.log(`machine: ${cpus[0]?.model ?? 'unknown'} x ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`);
+  console.log(`load: ${CONNECTIONS} keep-alive connections for ${SECONDS} s per endpoint, from a separate load-generator process on the same machine (Accept-Encoding: br, gzip)`);
+  const pgUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  await bench('pglite');
+  if (pgUrl) await bench('postgres', pgUrl);
+  else console.log('\n(PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to a server to include it.)');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

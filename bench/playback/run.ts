@@ -1,0 +1,129 @@
+/**
+ * Playback benchmark (issue 4): wannaworktogether.mp4, ingested through the product, played in Debian's
+ * Chromium with the network emulated (Chrome DevTools Protocol Network.emulateNetworkConditions) at
+ * "Slow 4G" (1.6 Mb/s down, 150 ms round trip) and at 700 kb/s. For each profile it prints:
+ * - time to first frame from navigation to /player/{id} (the page, the app, the signed URL, the playlists and
+ *   the first segments all over the emulated network), median and 75th percentile of 10 starts, with a cold
+ *   browser cache each time;
+ * - over 60 s of playback: stalls (a `waiting` event after the first frame) and stalled seconds;
+ * - the renditions whose segments were fetched, and the megabytes transferred.
+ * Run: npx tsx bench/playback/run.ts   (needs ffmpeg and /usr/bin/chromium; about 5 minutes)
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../../tests/e2e/support/browser.js';
+import { startServer } from '../../tests/e2e/support/server.js';
+
+const COMMAND = 'npx tsx bench/playback/run.ts';
+const SOURCE = path.resolve(process.cwd(), '../shared/fixtures/videos/wannaworktogether.mp4');
+const STARTS = 10;
+const WATCH_SECONDS = 60;
+
+interface Profile {
+  name: string;
+  downBitsPerSecond: number;
+  upBitsPerSecond: number;
+  latencyMs: number;
+}
+const PROFILES: Profile[] = [
+  { name: 'Slow 4G (1.6 Mb/s, 150 ms)', downBitsPerSecond: 1_600_000, upBitsPerSecond: 750_000, latencyMs: 150 },
+  { name: '700 kb/s (150 ms)', downBitsPerSecond: 700_000, upBitsPerSecond: 400_000, latencyMs: 150 },
+];
+
+/** Installed before any page script: records the first frame and every stall of the page's video element. */
+const PROBE = `
+  window.__pb = { first: null, stalls: 0, stalledMs: 0, waitingSince: null };
+  document.addEventListener('playing', () => {
+    const now = performance.now(), pb = window.__pb;
+    if (pb.first === null) pb.first = now;
+    if (pb.waitingSince !== null) { pb.stalledMs += now - pb.waitingSince; pb.waitingSince = null; }
+  }, true);
+  document.addEventListener('waiting', () => {
+    const pb = window.__pb;
+    if (pb.first !== null && pb.waitingSince === null) { pb.stalls++; pb.waitingSince = performance.now(); }
+  }, true);
+`;
+
+interface Run {
+  firstFrameMs: number | null;
+  stalls: number;
+  stalledMs: number;
+  renditions: Set<string>;
+  bytes: number;
+}
+
+async function emulate(page: Page, p: Profile): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: p.latencyMs,
+    downloadThroughput: p.downBitsPerSecond / 8,
+    uploadThroughput: p.upBitsPerSecond / 8,
+  });
+  return cdp;
+}
+
+async function play(browser: Browser, url: string, cookies: Parameters<import('playwright-core').BrowserContext['addCookies']>[0], p: Profile, watchSeconds: number): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies(cookies);
+  await context.addInitScript(PROBE);
+  const page = await context.newPage();
+  const cdp = await emulate(page, p);
+  const run: Run = { firstFrameMs: null, stalls: 0, stalledMs: 0, renditions: new Set(), bytes: 0 };
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (run.bytes += e.encodedDataLength));
+  page.on('request', (r) => {
+    const m = /\/media\/v\/[^/]+\/[^/]+\/([^/]+)\/[^/]+\.ts$/.exec(r.url());
+    if (m) run.renditions.add(m[1]!);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __pb: { first: number | null } }).__pb.first !== null, undefined, { timeout: 60_000 }).catch(() => null);
+  if (watchSeconds > 0) await page.waitForTimeout(watchSeconds * 1000);
+  const pb = await page.evaluate(() => (window as unknown as { __pb: { first: number | null; stalls: number; stalledMs: number; waitingSince: number | null } }).__pb);
+  run.firstFrameMs = pb.first;
+  run.stalls = pb.stalls;
+  run.stalledMs = pb.stalledMs + (pb.waitingSince !== null ? (await page.evaluate(() => performance.now())) - pb.waitingSince : 0);
+  await context.close();
+  return run;
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+};
+
+async function main(): Promise<void> {
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  let browser: Browser | null = null;
+  try {
+    const id = (await server.cli('movie', 'import', SOURCE, '--title', 'Bench film', '--wait')).trim();
+    await server.cli('user', 'create', '--email', 'bench@sobanura.test', '--password', 'bench-pass');
+    const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@sobanura.test', password: 'bench-pass' }) });
+    const [name, value] = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!.split('=');
+    const cookies = [{ name: name!, value: value!, url: server.url }];
+    browser = await launchChromium();
+    const url = `${server.url}/player/${id}`;
+
+    console.log('Sobanura playback bench');
+    console.log(`command:  ${COMMAND}`);
+    console.log(`machine:  ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, node ${process.version}, Chromium ${browser.version()}`);
+    console.log(`film:     ${path.basename(SOURCE)} (180 s, 480x352), ladder as ingested; ${STARTS} cold starts and ${WATCH_SECONDS} s of playback per profile\n`);
+    for (const p of PROFILES) {
+      const starts: Run[] = [];
+      for (let i = 0; i < STARTS; i++) starts.push(await play(browser, url, cookies, p, 0));
+      const ttff = starts.map((r) => r.firstFrameMs).filter((x): x is number => x !== null);
+      const watch = await play(browser, url, cookies, p, WATCH_SECONDS);
+      console.log(p.name);
+      console.log(`  time to first frame: median ${(quantile(ttff, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(ttff, 0.75) / 1000).toFixed(2)} s (${ttff.length}/${STARTS} started)`);
+      console.log(`  over ${WATCH_SECONDS} s: ${watch.stalls} stall(s), ${(watch.stalledMs / 1000).toFixed(2)} s stalled, renditions ${[...watch.renditions].sort().join(', ') || 'none'}, ${(watch.bytes / 1e6).toFixed(2)} MB transferred`);
+      console.log(`  per start: ${(starts.reduce((a, r) => a + r.bytes, 0) / starts.length / 1e6).toFixed(2)} MB to the first frame (page, app, playlists, segments)\n`);
+    }
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,189 @@
+/**
+ * Builds the Fastify application and its services from a configuration, an open database and a transcoder.
+ * Used by main.ts, the command line and the integration tests (through `app.inject`).
+ */
+import { constants as zlibConstants } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type PgBoss from 'pg-boss';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import { registerBillingJobs } from './jobs/billing.jobs.js';
+import type { JobQueue } from './jobs/queue.js';
+import { retryOrphanedJobs, startQueue } from './jobs/queue.js';
+import { registerTranscodeJob } from './jobs/transcode.job.js';
+import { AppError } from './lib/app-error.js';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createBillingRepository } from './modules/billing/billing.repository.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingService } from './modules/billing/billing.service.js';
+import { createBrowseServices, registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
+import { createDemoSeeder } from './modules/catalog/demo-seed.js';
+import { createMediaRepository } from './modules/media/media.repository.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { createMediaService, TRANSCODE_QUEUE } from './modules/media/media.service.js';
+import { uploadRoutes } from './modules/media/upload.routes.js';
+import { playbackRoutes } from './modules/playback/playback.routes.js';
+import { createPlaybackService } from './modules/playback/playback.service.js';
+import { createUrlSigner } from './modules/playback/url-signer.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import type { RouteRecord } from './plugins/auth.js';
+import { createAuth, registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+import { createPaymentProviders } from './providers/payments/payment-router.js';
+import { createLocalStorage } from './providers/storage/local-storage.js';
+import type { Transcoder } from './providers/transcoder/transcoder.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: DbHandle;
+  transcoder: Transcoder;
+  /** Run job workers in this process (default true). */
+  workers?: boolean;
+  /** Pino logger options or false. */
+  logger?: boolean | object;
+  /** Token the command line presents to reach a running server. */
+  cliToken?: string;
+  /** Catalogue read cache, SSE heartbeat and NEW-badge clock (issue 3; defaults for production). */
+  browse?: BrowseOptions;
+}
+
+/**
+ * Log paths never written (issue 5 point 8): credentials, cookies, and any phone number, password or token a log
+ * call might carry. Request bodies are never logged (the request serializer keeps method, URL and id only).
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'msisdn',
+  '*.msisdn',
+  'phone',
+  '*.phone',
+  'password',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  'token',
+  '*.token',
+  '*.access_token',
+  '*.accessToken',
+  '*.apiKey',
+  '*.clientSecret',
+  '*.subscriptionKey',
+];
+
+/** Redacts the signature segment of media URLs, so tokens never reach the logs. */
+export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***');
+
+export function createServices(opts: { config: Config; db: DbHandle; transcoder: Transcoder; queue: JobQueue; log: FastifyInstance['log']; browse?: BrowseOptions }) {
+  const { config, db, transcoder, queue, log } = opts;
+  const accountsRepo = createAccountsRepository(db.db);
+  const auth = createAuth(db.db, { secret: config.sessionSecret, publicUrl: config.publicUrl });
+  const accounts = createAccountsService({ auth, accounts: accountsRepo });
+  const billingRepo = createBillingRepository(db.db);
+  const paymentProviders = createPaymentProviders(config, async (ref) => {
+    const { rows } = await db.executeSql('select msisdn, created_at from payments where provider_reference = $1', [ref]);
+    const r = rows[0];
+    return r ? { msisdn: (r.msisdn as string | null) ?? null, createdAt: new Date(r.created_at as string) } : null;
+  });
+  const billing = createBillingService({
+    repo: billingRepo,
+    providers: paymentProviders,
+    log,
+    callbackBaseUrl: config.payments.mode === 'live' && config.payments.callbacks ? config.publicUrl : null,
+    publicUrl: config.publicUrl,
+  });
+  const browsing = createBrowseServices(db, log, opts.browse);
+  const { catalog } = browsing;
+  const storage = createLocalStorage(config.mediaDir);
+  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, queue, uploadDir: config.uploadDir, log });
+  const signer = createUrlSigner(config.urlSigningSecret);
+  const playback = createPlaybackService({ catalog, billing: billingRepo, signer });
+  const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
+  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, media, signer, playback, demo };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  boss: PgBoss;
+  /** Every declared route with its access level (for the guard-matrix test). */
+  routes: RouteRecord[];
+  close(): Promise<void>;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: LOG_REDACT_PATHS,
+            serializers: { req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }) },
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const boss = await startQueue(db.executeSql, (err) => app.log.error({ err }, 'job queue error'));
+  const services = createServices({ config, db, transcoder: opts.transcoder, queue: boss, log: app.log, browse: opts.browse });
+  const routes: RouteRecord[] = [];
+
+  await registerSecurity(app, config.publicUrl);
+  // JSON answers (catalogue lists) are compressed on the fly; static assets come precompressed (plugins/web.ts);
+  // video segments are not compressible and are left alone.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => {
+      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+      return new AppError(429, 'rate_limited', `Rate limit exceeded. Try again in ${seconds} seconds.`, { retryAfterSeconds: seconds });
+    },
+  });
+  registerAuth(app, services.auth, services.accountsRepo, routes);
+
+  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services }));
+  await app.register(accountsRoutes({ accounts: services.accounts, billing: services.billingRepo, authRateLimitPerMinute: config.authRateLimitPerMinute }));
+  await registerBrowseRoutes(app, db, services, opts.browse);
+  await app.register(mediaRoutes({ media: services.media }));
+  await app.register(uploadRoutes({ media: services.media, uploadDir: config.uploadDir }));
+  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage }));
+  await app.register(billingRoutes({ billing: services.billing }));
+  await registerWeb(app, config.webDir);
+
+  if (opts.workers !== false) {
+    await registerTranscodeJob(boss, services.media);
+    await registerBillingJobs(boss, services.billing);
+    if (db.kind === 'pglite') {
+      const n = await retryOrphanedJobs(boss, db.executeSql, TRANSCODE_QUEUE);
+      if (n) app.log.info({ jobs: n }, 'transcode jobs interrupted by the last stop run again');
+    }
+  }
+  await app.ready();
+
+  return {
+    app,
+    services,
+    boss,
+    routes,
+    async close() {
+      await app.close();
+      await services.billing.idle();
+      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
+    },
+  };
+}

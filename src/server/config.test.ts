@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration (issue 2 point 2)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('has the embedded defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: null, paymentProvider: 'sandbox', publicUrl: 'http://localhost:3000', mediaDir: path.join(dir, 'media') });
+    expect(c.pgliteDir).toBe(path.join(dir, 'pglite'));
+  });
+
+  it('generates secrets once and keeps them under DATA_DIR', () => {
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.sessionSecret).toBe(b.sessionSecret);
+    expect(a.sessionSecret).not.toBe(a.urlSigningSecret);
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).urlSigningSecret).toBe(a.urlSigningSecret);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
+    [{ SESSION_SECRET: 'short', URL_SIGNING_SECRET: 'x'.repeat(40) }, 'SESSION_SECRET'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ PAYMENT_PROVIDER: 'live', MTN_API_USER: 'not-a-uuid' }, 'MTN_API_USER'],
+    [{ MTN_CURRENCY: 'rwf' }, 'MTN_CURRENCY'],
+    [{ MTN_BASE_URL: 'not a url' }, 'MTN_BASE_URL'],
+    [{ PAYMENT_TIMEOUT_SECONDS: '0' }, 'PAYMENT_TIMEOUT_SECONDS'],
+  ])('names the variable of a bad value %o', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  describe('mobile money (issue 5 point 2)', () => {
+    const MTN = { MTN_API_USER: '0b1f7c2e-3d4a-4b5c-8d6e-7f8091a2b3c4', MTN_API_KEY: 'api-key-1234', MTN_SUBSCRIPTION_KEY: 'subscription-5678' };
+    const AIRTEL = { AIRTEL_CLIENT_ID: 'client-id', AIRTEL_CLIENT_SECRET: 'client-secret' };
+    const PUBLIC_URL = 'https://sobanura.example';
+
+    it('defaults to the sandbox for both operators', () => {
+      expect(loadConfig({ DATA_DIR: dir }).payments).toMatchObject({ mode: 'sandbox', operators: ['mtn', 'airtel'], mtn: null, airtel: null, callbacks: true, timeoutMs: 15000 });
+    });
+
+    it('reads a live MTN and Airtel setup, with the sandbox currency by default', () => {
+      const c = loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'live', PUBLIC_URL, ...MTN, ...AIRTEL });
+      expect(c.paymentProvider).toBe('live');
+      expect(c.payments).toMatchObject({
+        mode: 'live',
+        operators: ['mtn', 'airtel'],
+        mtn: { baseUrl: 'https://sandbox.momodeveloper.mtn.com', targetEnvironment: 'sandbox', currency: 'EUR', apiUser: MTN.MTN_API_USER },
+        airtel: { baseUrl: 'https://openapiuat.airtel.africa', clientId: 'client-id' },
+      });
+      const prod = loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'mtn', PUBLIC_URL, ...MTN, MTN_TARGET_ENVIRONMENT: 'mtnrwanda', MTN_BASE_URL: 'https://proxy.momoapi.mtn.co.rw/' });
+      expect(prod.payments).toMatchObject({ operators: ['mtn'], airtel: null, mtn: { currency: 'RWF', baseUrl: 'https://proxy.momoapi.mtn.co.rw' } });
+    });
+
+    it.each([
+      [{ PAYMENT_PROVIDER: 'live', PUBLIC_URL, ...MTN }, 'AIRTEL_CLIENT_ID'],
+      [{ PAYMENT_PROVIDER: 'mtn', PUBLIC_URL, MTN_API_USER: MTN.MTN_API_USER, MTN_API_KEY: MTN.MTN_API_KEY }, 'MTN_SUBSCRIPTION_KEY'],
+      [{ PAYMENT_PROVIDER: 'airtel', PUBLIC_URL, AIRTEL_CLIENT_ID: 'client-id' }, 'AIRTEL_CLIENT_SECRET'],
+      [{ PAYMENT_PROVIDER: 'mtn', ...MTN }, 'PUBLIC_URL'],
+    ])('stops a live setup missing a value, naming the variable: %o', (env, name) => {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`\\n  ${name}: required when PAYMENT_PROVIDER=`));
+    });
+
+    it('never puts a secret in its error messages', () => {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'live', ...MTN, MTN_API_USER: 'oops', AIRTEL_CLIENT_SECRET: 'client-secret' });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/MTN_API_USER/);
+      for (const secret of [MTN.MTN_API_KEY, MTN.MTN_SUBSCRIPTION_KEY, 'client-secret']) expect(message).not.toContain(secret);
+    });
+
+    it('takes PUBLIC_URL as optional when callbacks are off', () => {
+      expect(loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'mtn', PAYMENT_CALLBACKS: 'false', ...MTN }).payments.callbacks).toBe(false);
+    });
+  });
+});

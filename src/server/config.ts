@@ -1,0 +1,188 @@
+/**
+ * Server configuration: one zod-parsed object built from the environment (DESIGN.md; issue 2 point 2).
+ *
+ * Variables: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (unset: PGlite under DATA_DIR/pglite),
+ * MEDIA_DIR (DATA_DIR/media), PUBLIC_URL (http://localhost:PORT), PAYMENT_PROVIDER (sandbox),
+ * SANDBOX_APPROVAL_SECONDS (3), SESSION_SECRET and URL_SIGNING_SECRET (unset: generated once and kept under
+ * DATA_DIR/secrets.json), DEMO_CATALOG (true), LOG_LEVEL (info), FFMPEG_PATH, FFPROBE_PATH, TRANSCODE_PRESET (veryfast),
+ * WEB_DIR (./dist/web), AUTH_RATE_LIMIT_PER_MINUTE (10 registrations and 10 sign-ins a minute per address).
+ * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
+ * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
+ * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15). The variables of
+ * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
+ * A bad value throws ConfigError naming the variable. Secrets are never logged.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Operator } from '../shared/domain/msisdn.js';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().refine((u) => /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// or postgresql:// URL').optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: z.url().optional(),
+  PAYMENT_PROVIDER: z
+    .string()
+    .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
+    .pipe(z.enum(['sandbox', 'live', 'mtn', 'airtel', 'mtn,airtel', 'airtel,mtn'], 'must be sandbox, live, mtn, airtel or mtn,airtel'))
+    .default('sandbox'),
+  PAYMENT_CALLBACKS: bool.default(true),
+  PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+  MTN_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
+  MTN_API_USER: z.uuid('must be the API user id (a UUID)').optional(),
+  MTN_API_KEY: z.string().min(8, 'must be the API key').optional(),
+  MTN_SUBSCRIPTION_KEY: z.string().min(8, 'must be the Collection subscription key').optional(),
+  MTN_TARGET_ENVIRONMENT: z.string().regex(/^[a-z0-9]+$/, 'must be sandbox, or the production environment such as mtnrwanda').default('sandbox'),
+  MTN_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code (EUR in the sandbox, RWF in production)').optional(),
+  AIRTEL_BASE_URL: z.url().default('https://openapiuat.airtel.africa'),
+  AIRTEL_CLIENT_ID: z.string().min(4, 'must be the client id of the Airtel application').optional(),
+  AIRTEL_CLIENT_SECRET: z.string().min(4, 'must be the client secret of the Airtel application').optional(),
+  SANDBOX_APPROVAL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_CATALOG: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  TRANSCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
+  WEB_DIR: z.string().min(1).default('./dist/web'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL, or null for the embedded PGlite database under `pgliteDir`. */
+  databaseUrl: string | null;
+  pgliteDir: string;
+  mediaDir: string;
+  uploadDir: string;
+  webDir: string;
+  publicUrl: string;
+  /** `sandbox` (the embedded default) or `live` (real MTN and/or Airtel, see `payments.operators`). */
+  paymentProvider: 'sandbox' | 'live';
+  payments: PaymentsConfig;
+  /** Seconds the sandbox "phone" takes to approve a payment. */
+  sandboxApprovalSeconds: number;
+  sessionSecret: string;
+  urlSigningSecret: string;
+  demoCatalog: boolean;
+  logLevel: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  transcodePreset: string;
+  /** Registrations and sign-ins per minute per client address. */
+  authRateLimitPerMinute: number;
+}
+
+export interface PaymentsConfig {
+  mode: 'sandbox' | 'live';
+  /** Operators whose numbers are accepted (both in sandbox mode). */
+  operators: Operator[];
+  /** Whether request-to-pay carries a callback URL under PUBLIC_URL (MTN X-Callback-Url). */
+  callbacks: boolean;
+  /** Timeout of one call to a provider, in ms. */
+  timeoutMs: number;
+  mtn: { baseUrl: string; apiUser: string; apiKey: string; subscriptionKey: string; targetEnvironment: string; currency: string } | null;
+  airtel: { baseUrl: string; clientId: string; clientSecret: string } | null;
+}
+
+/** Reads secrets from DATA_DIR/secrets.json, creating them once (mode 0600) when absent. */
+function loadOrCreateSecrets(dataDir: string): { sessionSecret: string; urlSigningSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ sessionSecret: z.string().min(32), urlSigningSecret: z.string().min(32) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new ConfigError(`${file} is damaged; delete it to generate new secrets (all sessions end)`);
+    return parsed.data;
+  }
+  const secrets = { sessionSecret: randomBytes(32).toString('base64url'), urlSigningSecret: randomBytes(32).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/**
+ * Builds the configuration from `env` (default process.env), creating DATA_DIR and its sub-folders.
+ * @throws ConfigError with a message that names the bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const live: Operator[] = e.PAYMENT_PROVIDER === 'sandbox' ? [] : e.PAYMENT_PROVIDER === 'live' ? ['mtn', 'airtel'] : (e.PAYMENT_PROVIDER.split(',') as Operator[]);
+  const missing: string[] = [];
+  const need = (name: keyof typeof e, why: string) => {
+    if (e[name] === undefined) missing.push(`${name}: required when PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER} (${why})`);
+  };
+  if (live.includes('mtn')) {
+    need('MTN_API_USER', 'the MTN MoMo API user id');
+    need('MTN_API_KEY', 'the MTN MoMo API key');
+    need('MTN_SUBSCRIPTION_KEY', 'the Collection product subscription key');
+  }
+  if (live.includes('airtel')) {
+    need('AIRTEL_CLIENT_ID', 'the Airtel Money application client id');
+    need('AIRTEL_CLIENT_SECRET', 'the Airtel Money application client secret');
+  }
+  if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', 'providers call back to it; or set PAYMENT_CALLBACKS=false');
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
+  for (const dir of [dataDir, mediaDir, path.join(dataDir, 'uploads')]) mkdirSync(dir, { recursive: true });
+  const secrets = e.SESSION_SECRET && e.URL_SIGNING_SECRET ? null : loadOrCreateSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    mediaDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    webDir: path.resolve(e.WEB_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    paymentProvider: live.length ? 'live' : 'sandbox',
+    payments: {
+      mode: live.length ? 'live' : 'sandbox',
+      operators: live.length ? live : ['mtn', 'airtel'],
+      callbacks: e.PAYMENT_CALLBACKS,
+      timeoutMs: Math.round(e.PAYMENT_TIMEOUT_SECONDS * 1000),
+      mtn: live.includes('mtn')
+        ? {
+            baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),
+            apiUser: e.MTN_API_USER!,
+            apiKey: e.MTN_API_KEY!,
+            subscriptionKey: e.MTN_SUBSCRIPTION_KEY!,
+            targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
+            currency: e.MTN_CURRENCY ?? (e.MTN_TARGET_ENVIRONMENT === 'sandbox' ? 'EUR' : 'RWF'),
+          }
+        : null,
+      airtel: live.includes('airtel') ? { baseUrl: e.AIRTEL_BASE_URL.replace(/\/+$/, ''), clientId: e.AIRTEL_CLIENT_ID!, clientSecret: e.AIRTEL_CLIENT_SECRET! } : null,
+    },
+    sandboxApprovalSeconds: e.SANDBOX_APPROVAL_SECONDS,
+    sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,
+    urlSigningSecret: e.URL_SIGNING_SECRET ?? secrets!.urlSigningSecret,
+    demoCatalog: e.DEMO_CATALOG,
+    logLevel: e.LOG_LEVEL,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    transcodePreset: e.TRANSCODE_PRESET,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Passes (subscriptions) and mobile-money payments (viewer spec sections 3, 4, 9; issue 2 point 8).
+ * Money is integer RWF. One pass row per user: buying extends it (new expiry = later of now and the current
+ * expiry, plus the plan's duration). A payment row is written before the provider is called; `settledAt`
+ * marks the one settlement that extended the pass.
+ */
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
+import { movies } from './catalog.js';
+
+export const planEnum = pgEnum('plan', ['daily', 'weekly', 'monthly', 'yearly']);
+export const passStatusEnum = pgEnum('pass_status', ['active', 'expired']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'successful', 'failed']);
+/** What a payment buys: a pass (plan) or one title (movie), issue 5 point 6. */
+export const paymentKindEnum = pgEnum('payment_kind', ['pass', 'title']);
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  plan: planEnum('plan').notNull(),
+  status: passStatusEnum('status').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** How the pass was last extended: 'payment' or 'grant' (command line, support). */
+  source: text('source').notNull().default('payment'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the payer deleted their account (payments are kept for accounting). */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    kind: paymentKindEnum('kind').notNull().default('pass'),
+    /** The pass bought (kind 'pass'). */
+    plan: planEnum('plan'),
+    /** The title bought (kind 'title'); the title stays bought if it is later deleted from the catalogue. */
+    movieId: uuid('movie_id').references(() => movies.id, { onDelete: 'set null' }),
+    amountRwf: integer('amount_rwf').notNull(),
+    currency: text('currency').notNull().default('RWF'),
+    /** MSISDN 2507XXXXXXXX; never logged. */
+    msisdn: text('msisdn'),
+    provider: text('provider').notNull(),
+    /** Reference sent to the provider (MTN: X-Reference-Id, a UUID v4), written before the call. */
+    providerReference: uuid('provider_reference').notNull().unique(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    reason: text('reason'),
+    /** End of the approval window; a pending payment past it is settled as failed (EXPIRED). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt), index('payments_status_idx').on(t.status)],
+);
+
+/** Titles bought one at a time (issue 5 point 6): the buyer keeps access to the movie. */
+export const titlePurchases = pgTable(
+  'title_purchases',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    movieId: uuid('movie_id')
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.movieId] })],
+);

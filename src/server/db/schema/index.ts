@@ -1,0 +1,6 @@
+/** The whole Drizzle schema, one file per module (DESIGN.md "db/schema/*.ts"). */
+export * from './auth.js';
+export * from './accounts.js';
+export * from './media.js';
+export * from './catalog.js';
+export * from './billing.js';

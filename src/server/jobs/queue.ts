@@ -1,0 +1,29 @@
+/**
+ * The job queue: pg-boss on the same database (PGlite through its `db.executeSql` option, or PostgreSQL), so
+ * jobs survive restarts and workers on other machines can pull from the same queues (DESIGN.md "jobs").
+ */
+import PgBoss from 'pg-boss';
+import type { ExecuteSql } from '../db/client.js';
+
+export interface JobQueue {
+  send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+}
+
+export async function startQueue(executeSql: ExecuteSql, onError: (err: Error) => void): Promise<PgBoss> {
+  const boss = new PgBoss({ db: { executeSql } as unknown as PgBoss.Db, supervise: true, schedule: true });
+  boss.on('error', onError);
+  await boss.start();
+  return boss;
+}
+
+/**
+ * Puts jobs that were active when the previous process stopped back in line at once (issue 2 point 6: "a job
+ * cut off by a restart runs again"). Only safe where this process is the queue's only worker: the embedded
+ * PGlite default, which admits one process. On PostgreSQL, pg-boss's own expiry retries them.
+ */
+export async function retryOrphanedJobs(boss: PgBoss, executeSql: ExecuteSql, queue: string): Promise<number> {
+  const { rows } = await executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [queue]);
+  const ids = rows.map((r) => String(r.id));
+  if (ids.length) await boss.fail(queue, ids);
+  return ids.length;
+}

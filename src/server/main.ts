@@ -1,0 +1,70 @@
+/**
+ * Starts Sobanura: configuration from the environment, the database (migrated at start), the job workers,
+ * the HTTP server, and on a fresh install the demo catalogue. Writes DATA_DIR/server.json so the command line
+ * can reach this process (docs/decisions/002-cli-and-embedded-database.md); removes it on stop.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrateDatabase, openDatabase } from './db/client.js';
+import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
+  await migrateDatabase(db);
+  const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
+  const cliToken = randomBytes(24).toString('base64url');
+  const built = await buildApp({ config, db, transcoder, cliToken });
+  const { app, services } = built;
+
+  const tools = await services.media.toolsAvailable();
+  if (!tools.ffmpeg || !tools.ffprobe) {
+    app.log.warn('ffmpeg/ffprobe not found: the site runs, but video uploads will fail until ffmpeg is installed (Debian: apt-get install -y ffmpeg)');
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const serverFile = path.join(config.dataDir, 'server.json');
+  writeFileSync(serverFile, JSON.stringify({ pid: process.pid, port: (app.server.address() as { port: number }).port, token: cliToken }), { mode: 0o600 });
+  app.log.info(`Sobanura is up at ${config.publicUrl} (database: ${db.kind}, media: ${config.mediaDir})`);
+
+  const admins = await db.executeSql(`select count(*)::int as n from user_roles where role in ('admin','super_admin')`);
+  if (Number(admins.rows[0]?.n ?? 0) === 0) {
+    app.log.info('No admin yet. Create the first one with: npm run cli -- user create --email you@example.com --password "a-strong-password" --role super_admin');
+  }
+  if (config.demoCatalog && tools.ffmpeg) {
+    services.demo
+      .seed()
+      .then((ids) => ids.length && app.log.info({ titles: ids.length }, 'demo catalogue created (DEMO_CATALOG=false turns this off)'))
+      .catch((err) => app.log.warn({ err: String(err) }, 'demo catalogue could not be created'));
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    rmSync(serverFile, { force: true });
+    await built.close().catch(() => {});
+    await db.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+/**
+ * Accounts routes (issue 2 point 4) and settings (issue 5 point 7): thin — schema in, one service call, schema out.
+ * The settings routes are rate limited per user; the password change answers a new session cookie, the deletion a
+ * cleared one.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordBody,
+  deleteAccountBody,
+  loginBody,
+  meResponse,
+  okResponse,
+  profileResponse,
+  registerBody,
+  updateProfileBody,
+  userResponse,
+} from '../../../shared/contracts/accounts.js';
+import { isPassActive } from '../../../shared/domain/plans.js';
+import { toHeaders } from '../../plugins/auth.js';
+import type { BillingRepository } from '../billing/billing.repository.js';
+import type { AccountsService } from './accounts.service.js';
+
+export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post('/api/accounts/register', {
+      config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { body: registerBody, response: { 201: userResponse } },
+    }, async (req, reply) => reply.status(201).send({ user: await deps.accounts.register(req.body) }));
+
+    r.post('/api/accounts/login', {
+      config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { body: loginBody, response: { 200: userResponse } },
+    }, async (req, reply) => {
+      const { user, setCookie } = await deps.accounts.login(req.body.email, req.body.password, toHeaders(req));
+      reply.header('set-cookie', setCookie);
+      return { user };
+    });
+
+    r.post('/api/accounts/logout', { config: { access: 'anonymous' }, schema: { response: { 204: z.null() } } }, async (req, reply) => {
+      reply.header('set-cookie', await deps.accounts.logout(toHeaders(req)));
+      return reply.status(204).send(null);
+    });
+
+    const perUser = (prefix: string, max: number) => ({
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? req.ip}`,
+    });
+
+    r.get('/api/accounts/profile', { config: { access: 'user' }, schema: { response: { 200: profileResponse } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { profile: await deps.accounts.profile((await req.requireUser()).id) };
+    });
+
+    r.put('/api/accounts/profile', {
+      config: { access: 'user', rateLimit: perUser('profile', 30) },
+      schema: { body: updateProfileBody, response: { 200: profileResponse } },
+    }, async (req) => ({ profile: await deps.accounts.updateProfile((await req.requireUser()).id, req.body) }));
+
+    r.post('/api/accounts/password', {
+      config: { access: 'user', rateLimit: perUser('password', Math.max(5, deps.authRateLimitPerMinute)) },
+      schema: { body: changePasswordBody, response: { 200: okResponse } },
+    }, async (req, reply) => {
+      await req.requireUser();
+      reply.header('set-cookie', await deps.accounts.changePassword(req.body, toHeaders(req)));
+      return { ok: true as const };
+    });
+
+    r.delete('/api/accounts/me', {
+      config: { access: 'user', rateLimit: perUser('delete', 5) },
+      schema: { body: deleteAccountBody, response: { 204: z.null() } },
+    }, async (req, reply) => {
+      const user = await req.requireUser();
+      reply.header('set-cookie', await deps.accounts.deleteAccount(user.id, req.body.confirm, toHeaders(req)));
+      reply.header('cache-control', 'no-store');
+      return reply.status(204).send(null);
+    });
+
+    r.get('/api/accounts/me', { config: { access: 'anonymous' }, schema: { response: { 200: meResponse } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await req.currentUser();
+      if (!user) return { user: null, pass: null };
+      const p = await deps.billing.passOf(user.id);
+      const pass = p ? { plan: p.plan, status: p.status, expiresAt: p.expiresAt.toISOString(), active: isPassActive(p) } : null;
+      return { user, pass };
+    });
+  };
+}

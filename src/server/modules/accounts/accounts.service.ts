@@ -1,0 +1,109 @@
+/**
+ * Accounts: registration, sign-in, sign-out and users made from the command line (issue 2 point 4), and the
+ * settings of issue 5 point 7: profile, password change (other sessions signed out) and account erasure (viewer
+ * spec sections 2, 5 and 8). Passwords are hashed and sessions kept by better-auth.
+ * Errors: AppError 409 `email_taken`, 401 `invalid_credentials`, 400 `weak_password`, 400 `password_mismatch`,
+ * 400 `wrong_password`, 400 `confirmation_required`, 404 `not_found`.
+ */
+import { isAPIError } from 'better-auth/api';
+import type { ChangePasswordBody, ProfileView, RegisterBody, Role, SessionUser, UpdateProfileBody } from '../../../shared/contracts/accounts.js';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/accounts.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Auth } from '../../plugins/auth.js';
+import type { AccountsRepository } from './accounts.repository.js';
+
+function mapAuthError(err: unknown): never {
+  if (isAPIError(err)) {
+    const code = String((err.body as { code?: string } | undefined)?.code ?? '');
+    if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError(409, 'email_taken', 'An account with this email already exists.');
+    if (code === 'INVALID_EMAIL_OR_PASSWORD') throw new AppError(401, 'invalid_credentials', 'Invalid email or password.');
+    if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw new AppError(400, 'weak_password', 'Password must be at least 6 characters long.');
+    if (code === 'INVALID_EMAIL') throw new AppError(400, 'validation_failed', 'Enter a valid email address.', { fields: [{ field: 'body.email', message: 'Enter a valid email address' }] });
+  }
+  throw err;
+}
+
+export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepository }) {
+  const { auth, accounts } = deps;
+
+  async function profile(userId: string): Promise<ProfileView> {
+    const p = await accounts.profileOf(userId);
+    if (!p) throw new AppError(404, 'not_found', 'Account not found');
+    return { email: p.email, fullName: p.fullName ?? p.name, phone: p.phone ?? null, updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null };
+  }
+
+  return {
+    /** Creates a user, their profile (full name, phone) and, when given, a role row. */
+    async register(body: Pick<RegisterBody, 'fullName' | 'phone' | 'email' | 'password'>, role?: Role): Promise<SessionUser> {
+      // better-auth answers a duplicate sign-up with a look-alike user (enumeration protection); the spec
+      // reports "Sign Up Failed" with the reason, so the duplicate is caught here.
+      if (await accounts.findUserByEmail(body.email)) throw new AppError(409, 'email_taken', 'An account with this email already exists.');
+      const res = await auth.api.signUpEmail({ body: { name: body.fullName, email: body.email, password: body.password } }).catch(mapAuthError);
+      await accounts.upsertProfile(res.user.id, body.fullName, body.phone ? body.phone : null);
+      if (role && role !== 'user') await accounts.assignRole(res.user.id, role, null);
+      return { id: res.user.id, email: res.user.email, name: res.user.name, role: role ?? 'user' };
+    },
+    /** Signs in; returns the user and the `Set-Cookie` headers of the new session. */
+    async login(email: string, password: string, headers: Headers): Promise<{ user: SessionUser; setCookie: string[] }> {
+      const res = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true }).catch(mapAuthError);
+      const role = await accounts.roleOf(res.response.user.id);
+      const u = res.response.user;
+      return { user: { id: u.id, email: u.email, name: u.name, role }, setCookie: res.headers.getSetCookie() };
+    },
+    /** Ends the session named by the request's cookie; returns the clearing `Set-Cookie` headers. */
+    async logout(headers: Headers): Promise<string[]> {
+      const res = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      return res?.headers.getSetCookie() ?? [];
+    },
+    profile,
+    /** Saves full name and phone as typed (viewer spec section 5: no validation beyond length limits). */
+    async updateProfile(userId: string, body: UpdateProfileBody): Promise<ProfileView> {
+      await accounts.updateProfile(userId, body.fullName, body.phone ? body.phone : null);
+      return profile(userId);
+    },
+    /**
+     * Changes the password and signs every other session out (better-auth `revokeOtherSessions`); the caller's
+     * session is replaced by a new one, whose `Set-Cookie` headers are returned.
+     */
+    async changePassword(body: ChangePasswordBody, headers: Headers): Promise<string[]> {
+      const tooShort = { fields: [{ field: 'body.newPassword', message: 'Password must be at least 6 characters long.' }] };
+      if (body.newPassword.length < PASSWORD_MIN_LENGTH) throw new AppError(400, 'weak_password', 'Password must be at least 6 characters long.', tooShort);
+      if (body.newPassword !== body.confirmPassword) {
+        throw new AppError(400, 'password_mismatch', 'New passwords do not match.', { fields: [{ field: 'body.confirmPassword', message: 'New passwords do not match.' }] });
+      }
+      const res = await auth.api
+        .changePassword({ body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true }, headers, returnHeaders: true })
+        .catch((err: unknown) => {
+          if (isAPIError(err)) {
+            const code = String((err.body as { code?: string } | undefined)?.code ?? '');
+            if (code === 'INVALID_PASSWORD') {
+              throw new AppError(400, 'wrong_password', 'Your current password is incorrect.', { fields: [{ field: 'body.currentPassword', message: 'Incorrect password' }] });
+            }
+            if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw new AppError(400, 'weak_password', 'Password must be at least 6 characters long.', tooShort);
+            if (code === 'UNAUTHORIZED') throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
+          }
+          throw err;
+        });
+      return res.headers.getSetCookie();
+    },
+    /**
+     * Erases the caller's account (viewer spec section 2 "Danger Zone"): their session is signed out, then every
+     * personal record removed; payments stay for accounting with no user and no number. Returns the `Set-Cookie`
+     * headers that clear the session cookie.
+     */
+    async deleteAccount(userId: string, confirm: string, headers: Headers): Promise<string[]> {
+      if (confirm !== 'DELETE') {
+        throw new AppError(400, 'confirmation_required', 'Type DELETE to confirm the deletion of your account.', { fields: [{ field: 'body.confirm', message: 'Type DELETE to confirm' }] });
+      }
+      const res = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      if (!(await accounts.eraseUser(userId))) throw new AppError(404, 'not_found', 'Account not found');
+      return res?.headers.getSetCookie() ?? [];
+    },
+    async setRole(email: string, role: Role, by: string | null): Promise<void> {
+      const u = await accounts.findUserByEmail(email);
+      if (!u) throw new AppError(404, 'not_found', `No user with email ${email}`);
+      await accounts.assignRole(u.id, role, by);
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,119 @@
+/**
+ * Account settings (issue 5 point 7; viewer spec sections 2 "/settings", 5 and 8): the profile read and saved as
+ * typed, a password change that signs every other session out, and the deletion of an account that removes the
+ * personal data and keeps the payments, anonymised, for accounting.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+
+describeEachDb('account settings', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: false });
+  });
+  afterAll(() => t.stop());
+
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const login = async (email: string, password: string) => {
+    const res = await call('POST', '/api/accounts/login', undefined, { email, password });
+    if (res.statusCode !== 200) return null;
+    return ([res.headers['set-cookie']].flat().filter(Boolean) as string[]).map((c) => c.split(';')[0]).join('; ');
+  };
+  const whoami = async (cookie: string) => (await call('GET', '/api/accounts/me', cookie)).json().user;
+  const cookieOf = (res: { headers: Record<string, unknown> }) => ([res.headers['set-cookie']].flat().filter(Boolean) as string[]).map((c) => c.split(';')[0]).join('; ');
+  const n = async (sql: string, params: unknown[]) => Number((await t.db.executeSql(sql, params)).rows[0]!.n);
+
+  it('reads the profile: read-only email, full name and phone', async () => {
+    const reg = await call('POST', '/api/accounts/register', undefined, { fullName: 'Aline Uwase', phone: '0788123456', email: 'aline.settings@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    expect(reg.statusCode).toBe(201);
+    const cookie = (await login('aline.settings@example.com', 'secret1'))!;
+    const res = await call('GET', '/api/accounts/profile', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({ email: 'aline.settings@example.com', fullName: 'Aline Uwase', phone: '0788123456' });
+    expect((await call('GET', '/api/accounts/profile')).statusCode).toBe(401);
+  });
+
+  it('saves full name and phone as typed, within length limits, and keeps the email', async () => {
+    const v = await signUp(t);
+    const res = await call('PUT', '/api/accounts/profile', v.cookie, { fullName: '  Jean Bosco  ', phone: '+250 72 000 0000', email: 'other@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({ email: v.email, fullName: 'Jean Bosco', phone: '+250 72 000 0000' });
+    expect(res.json().profile.updatedAt).toBeTruthy();
+    expect((await whoami(v.cookie)).name).toBe('Jean Bosco');
+    const cleared = await call('PUT', '/api/accounts/profile', v.cookie, { fullName: '', phone: '' });
+    expect(cleared.json().profile).toMatchObject({ fullName: '', phone: null });
+    expect((await whoami(v.cookie)).name).toBe('Jean Bosco'); // the display name keeps its last non-empty value
+    const long = await call('PUT', '/api/accounts/profile', v.cookie, { fullName: 'x'.repeat(121), phone: '1'.repeat(21) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['body.fullName', 'body.phone']);
+  });
+
+  it('changes the password, keeps this session on a new cookie and signs every other session out', async () => {
+    const v = await signUp(t); // password 'secret-pass'
+    const other = (await login(v.email, 'secret-pass'))!;
+    expect(await whoami(other)).toMatchObject({ id: v.id });
+    const res = await call('POST', '/api/accounts/password', v.cookie, { currentPassword: 'secret-pass', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const fresh = cookieOf(res);
+    expect(fresh).toMatch(/session_token=/);
+    expect(await whoami(fresh)).toMatchObject({ id: v.id });
+    expect(await whoami(other)).toBeNull();
+    expect(await whoami(v.cookie)).toBeNull();
+    expect(await login(v.email, 'secret-pass')).toBeNull();
+    expect(await login(v.email, 'brand-new-1')).toBeTruthy();
+  });
+
+  it.each([
+    [{ currentPassword: 'secret-pass', newPassword: '12345', confirmPassword: '12345' }, 'weak_password', 'Password must be at least 6 characters long.'],
+    [{ currentPassword: 'secret-pass', newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'password_mismatch', 'New passwords do not match.'],
+    [{ currentPassword: 'not-my-password', newPassword: 'abcdef', confirmPassword: 'abcdef' }, 'wrong_password', 'Your current password is incorrect.'],
+  ])('refuses a password change %o with %s', async (body, code, message) => {
+    const v = await signUp(t);
+    const res = await call('POST', '/api/accounts/password', v.cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code, message });
+    expect(await whoami(v.cookie)).toMatchObject({ id: v.id });
+    expect(await login(v.email, 'secret-pass')).toBeTruthy();
+  });
+
+  it('deletes an account: personal data gone, sessions ended, cookie cleared, payments kept without user or number', async () => {
+    const v = await signUp(t);
+    const other = (await login(v.email, 'secret-pass'))!;
+    await call('PUT', '/api/accounts/profile', v.cookie, { fullName: 'To Be Deleted', phone: '0788000000' });
+    const pay = await call('POST', '/api/billing/payments', v.cookie, { plan: 'daily', phone: '0788765432' });
+    await call('GET', `/api/billing/payments/${pay.json().payment.id}`, v.cookie);
+    const movie = await t.services.catalog.create({ title: 'Kept film', category: 'drama' });
+    await t.db.executeSql('insert into user_watchlist (user_id, movie_id) values ($1, $2)', [v.id, movie.id]);
+    await t.services.accountsRepo.assignRole(v.id, 'user', null);
+    expect(await n('select count(*)::int as n from subscriptions where user_id = $1', [v.id])).toBe(1);
+
+    const refused = await call('DELETE', '/api/accounts/me', v.cookie, { confirm: 'delete me' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('confirmation_required');
+    expect(await whoami(v.cookie)).toMatchObject({ id: v.id });
+
+    const res = await call('DELETE', '/api/accounts/me', v.cookie, { confirm: 'DELETE' });
+    expect(res.statusCode).toBe(204);
+    expect([res.headers['set-cookie']].flat().join(';')).toMatch(/session_token=;|Max-Age=0/i);
+    expect(await whoami(v.cookie)).toBeNull();
+    expect(await whoami(other)).toBeNull();
+    expect(await login(v.email, 'secret-pass')).toBeNull();
+    for (const [table, column] of [['user', 'id'], ['session', 'user_id'], ['account', 'user_id'], ['profiles', 'id'], ['user_roles', 'user_id'], ['subscriptions', 'user_id'], ['user_watchlist', 'user_id'], ['title_purchases', 'user_id']]) {
+      expect(await n(`select count(*)::int as n from "${table}" where ${column} = $1`, [v.id]), table).toBe(0);
+    }
+    const { rows } = await t.db.executeSql('select user_id, msisdn, amount_rwf, status from payments where id = $1', [pay.json().payment.id]);
+    expect(rows[0]).toEqual({ user_id: null, msisdn: null, amount_rwf: 500, status: 'successful' });
+    expect(await n('select count(*)::int as n from movies where id = $1', [movie.id])).toBe(1);
+    // The email is free again.
+    expect((await call('POST', '/api/accounts/register', undefined, { fullName: 'New', email: v.email, password: 'secret1', confirmPassword: 'secret1' })).statusCode).toBe(201);
+  });
+
+  it('keeps settings for signed-in users only', async () => {
+    for (const [method, url] of [['GET', '/api/accounts/profile'], ['PUT', '/api/accounts/profile'], ['POST', '/api/accounts/password'], ['DELETE', '/api/accounts/me']] as const) {
+      const res = await call(method, url, undefined, method === 'GET' ? undefined : {});
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,305 @@
+/**
+ * Passes, single titles and mobile-money payments (issue 2 point 8, issue 5; DESIGN.md "A payment is settled once";
+ * docs/decisions/004 and 008).
+ * - The amount comes from the server: the plan table (src/shared/domain/plans.ts) or the movie's `price_rwf`;
+ *   the client sends none.
+ * - The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox for both by default).
+ * - The payment row (with its provider reference, a UUID v4) is written before the provider is called. When the
+ *   call's fate is unknown (timeout, 5xx), the payment stays pending and the status query decides; when the
+ *   provider certainly did not take it, it fails at once (REQUEST_FAILED or the provider's reason).
+ * - Nothing from a client or a callback body is trusted: every settlement follows a status query to the provider,
+ *   through BillingRepository.settle, which grants each payment exactly once whatever races with it.
+ * - A payment still pending after its approval window (300 s) is settled as failed, EXPIRED (REQUEST_FAILED when
+ *   the provider never heard of it). For an hour after, the provider is still asked now and then, and a late
+ *   confirmation (the payer was charged) turns it into a success (ADR 008).
+ * Errors: AppError 400 `invalid_msisdn`, 400 `operator_unavailable`, 400 `not_for_sale`, 404 `not_found`,
+ * 409 `already_purchased`, 409 `conflict` (a payment for that title is waiting for approval), 502 `payment_failed`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '../../../shared/contracts/accounts.js';
+import type { BillingHistoryResponse, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
+import { maskMsisdn, type Operator, OPERATORS, operatorOf, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
+import type { PlanId } from '../../../shared/domain/plans.js';
+import { isPassActive, PLANS, remainingTime } from '../../../shared/domain/plans.js';
+import { AppError } from '../../lib/app-error.js';
+import { PaymentProviderError } from '../../providers/payments/payment-provider.js';
+import type { PaymentProviders } from '../../providers/payments/payment-router.js';
+import type { BillingRepository, PassRow, PaymentRow, PaymentWithTitle } from './billing.repository.js';
+import { EXPIRED_REASON } from './billing.repository.js';
+
+/** How long a payer has to approve on their phone, in seconds. */
+export const APPROVAL_WINDOW_SECONDS = 300;
+/** How long after the approval window a provider's late confirmation is still looked for (ADR 008). */
+export const LATE_CONFIRMATION_SECONDS = 3600;
+/** How often, at most, a payment in its late window is asked about again. */
+export const LATE_CHECK_EVERY_SECONDS = 300;
+/** Status queries the reconciliation runs at the same time. */
+const RECONCILE_CONCURRENCY = 8;
+
+const OPERATOR_NAMES = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' } as const;
+
+export function toPaymentDetail(p: PaymentRow & { movieTitle?: string | null }): PaymentDetail {
+  return {
+    id: p.id,
+    kind: p.kind,
+    plan: p.plan,
+    movieId: p.movieId,
+    amountRwf: p.amountRwf,
+    status: p.status,
+    reason: p.reason,
+    createdAt: p.createdAt.toISOString(),
+    operator: p.msisdn ? operatorOf(p.msisdn) : null,
+    provider: p.provider,
+    msisdnMasked: p.msisdn ? maskMsisdn(p.msisdn) : null,
+    movieTitle: p.movieTitle ?? null,
+    approvalExpiresAt: p.expiresAt.toISOString(),
+    settledAt: p.settledAt ? p.settledAt.toISOString() : null,
+  };
+}
+
+export function toPassView(p: PassRow, now = new Date()): PassView {
+  const active = isPassActive(p, now);
+  return { plan: p.plan, status: p.status, expiresAt: p.expiresAt.toISOString(), active, remaining: active ? remainingTime(p.expiresAt, now) : { unit: 'hours', count: 0 } };
+}
+
+/** The logger of the billing service; never given a number or a token. */
+export interface BillingLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export function createBillingService(deps: {
+  repo: BillingRepository;
+  providers: PaymentProviders;
+  log: BillingLogger;
+  /** Base of callback URLs (PUBLIC_URL), or null to send none. */
+  callbackBaseUrl?: string | null;
+  /** The site's public origin, printed on receipts. */
+  publicUrl?: string;
+  now?: () => Date;
+}) {
+  const { repo, providers, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** Background work started by callbacks (awaited by `idle`). */
+  const inflight = new Set<Promise<unknown>>();
+
+  /** Whether a payment may still change: pending, or expired by us and still in its late window. */
+  function open(p: PaymentRow, at: Date): 'pending' | 'late' | null {
+    if (p.status === 'pending') return 'pending';
+    if (p.status === 'failed' && p.reason === EXPIRED_REASON && p.settledAt && p.settledAt >= p.expiresAt && at.getTime() - p.expiresAt.getTime() < LATE_CONFIRMATION_SECONDS * 1000) return 'late';
+    return null;
+  }
+
+  /** Asks the provider about a payment that may still change, and settles it when the answer is final. */
+  async function refresh(p: PaymentRow): Promise<PaymentRow> {
+    const state = open(p, now());
+    if (!state) return p;
+    const provider = providers.byName(p.provider);
+    if (!provider) {
+      // Sandbox payments left over after switching to live carry no money: let their window close them.
+      if (p.provider === 'sandbox' && state === 'pending' && p.expiresAt <= now()) await repo.settle(p.id, { status: 'failed', reason: EXPIRED_REASON }, now());
+      else if (state === 'pending') log.warn({ paymentId: p.id, provider: p.provider }, 'payment provider not configured; the payment stays pending');
+      return (await repo.payment(p.id)) ?? p;
+    }
+    let answer;
+    try {
+      answer = await provider.status(p.providerReference);
+    } catch (err) {
+      log.warn({ paymentId: p.id, provider: p.provider, err: (err as Error).message }, 'payment status query failed; will ask again');
+      return p;
+    }
+    const at = now();
+    if (answer.status === 'SUCCESSFUL') {
+      if (await repo.settle(p.id, { status: 'successful', reason: null }, at)) log.info({ paymentId: p.id, provider: p.provider, late: state === 'late' }, 'payment successful');
+    } else if (state === 'late') {
+      await repo.touch(p.id, at);
+    } else if (answer.status === 'FAILED') {
+      await repo.settle(p.id, { status: 'failed', reason: answer.reason ?? 'INTERNAL_PROCESSING_ERROR' }, at);
+    } else if (p.expiresAt.getTime() <= at.getTime()) {
+      await repo.settle(p.id, { status: 'failed', reason: answer.status === 'NOT_FOUND' ? 'REQUEST_FAILED' : EXPIRED_REASON }, at);
+    }
+    return (await repo.payment(p.id))!;
+  }
+
+  /**
+   * A provider's callback: never trusted, it only triggers a status query (issue 5 point 3). The payment is named
+   * by id (our callback URL) or by our reference / id in the body (Airtel's portal-wide callback URL). Unknown
+   * payments and provider mismatches are ignored.
+   */
+  async function handleCallback(providerName: string, ref: { paymentId?: string; reference?: string }): Promise<void> {
+    const p = ref.paymentId ? await repo.payment(ref.paymentId) : ref.reference ? await repo.paymentByReference(ref.reference) : null;
+    if (!p || p.provider !== providerName) return;
+    await refresh(p);
+  }
+
+  async function ownPayment(userId: string, id: string): Promise<PaymentWithTitle> {
+    const p = await repo.paymentWithTitle(id);
+    if (!p || p.userId !== userId) throw new AppError(404, 'not_found', 'Payment not found');
+    return p;
+  }
+
+  async function withTitle(p: PaymentRow): Promise<PaymentWithTitle> {
+    return (await repo.paymentWithTitle(p.id)) ?? { ...p, movieTitle: null };
+  }
+
+  return {
+    refresh,
+
+    /** The operators whose numbers are accepted now (both in sandbox mode). */
+    operators: (): Operator[] => OPERATORS.filter((o) => providers.forOperator(o) !== null),
+
+    /**
+     * Starts a payment for a plan or one title from a Rwandan MTN/Airtel number: writes the payment, then asks
+     * the provider to prompt the payer. Answers the pending payment (202) for the client to poll.
+     */
+    async createPayment(userId: string, body: CreatePaymentBody): Promise<PaymentDetail> {
+      const number = parseRwandaMsisdn(body.phone);
+      if (!number) {
+        throw new AppError(400, 'invalid_msisdn', 'Please enter a valid MTN Mobile Money or Airtel Money number (078, 079, 072 or 073 followed by 7 digits).', {
+          fields: [{ field: 'body.phone', message: 'Invalid mobile money number' }],
+        });
+      }
+      const provider = providers.forOperator(number.operator);
+      if (!provider) {
+        throw new AppError(400, 'operator_unavailable', `${OPERATOR_NAMES[number.operator]} is not available yet. Please pay with another number.`, { operator: number.operator });
+      }
+      const created = now();
+      const base = {
+        userId,
+        currency: provider.currency,
+        msisdn: number.msisdn,
+        provider: provider.name,
+        providerReference: randomUUID(),
+        status: 'pending' as const,
+        expiresAt: new Date(created.getTime() + APPROVAL_WINDOW_SECONDS * 1000),
+        createdAt: created,
+        updatedAt: created,
+      };
+      let payment: PaymentRow;
+      let label: string;
+      if (body.plan) {
+        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amountRwf: PLANS[body.plan].priceRwf });
+        label = `Sobanura ${body.plan} pass`;
+      } else {
+        const movie = await repo.movieForSale(body.movieId!);
+        if (!movie) throw new AppError(404, 'not_found', 'Movie not found');
+        if (!movie.isPremium) throw new AppError(400, 'not_for_sale', 'This title is free to watch: there is nothing to pay.', { free: true });
+        if (movie.priceRwf === null) throw new AppError(400, 'not_for_sale', 'This title is not sold on its own. Choose a pass to watch it.', { free: false });
+        const result = await repo.insertTitlePaymentOnce({ ...base, kind: 'title', movieId: movie.id, amountRwf: movie.priceRwf }, created);
+        if ('owned' in result) throw new AppError(409, 'already_purchased', 'You already own this title.');
+        if ('pending' in result) {
+          throw new AppError(409, 'conflict', 'A payment for this title is waiting for approval on your phone.', { paymentId: result.pending.id });
+        }
+        payment = result.payment;
+        label = `Sobanura: ${movie.title}`.slice(0, 60);
+      }
+      try {
+        await provider.requestToPay({
+          referenceId: payment.providerReference,
+          amount: payment.amountRwf,
+          currency: payment.currency,
+          msisdn: number.msisdn,
+          externalId: payment.id,
+          payerMessage: label,
+          payeeNote: label,
+          callbackUrl: deps.callbackBaseUrl ? `${deps.callbackBaseUrl}/api/billing/callbacks/${provider.name}/${payment.id}` : undefined,
+        });
+      } catch (err) {
+        const e = err instanceof PaymentProviderError ? err : new PaymentProviderError(String((err as Error)?.message ?? err), 'ambiguous');
+        log.warn({ paymentId: payment.id, provider: provider.name, kind: e.kind, err: e.message }, 'request-to-pay did not go through');
+        if (e.kind !== 'ambiguous') {
+          const reason: PaymentReason = e.reason ?? 'REQUEST_FAILED';
+          await repo.settle(payment.id, { status: 'failed', reason }, now());
+          throw new AppError(502, 'payment_failed', 'Payment request failed. Please try again.', { paymentId: payment.id, reason });
+        }
+        // It may have reached the provider: the payment stays pending and the status query decides.
+      }
+      return toPaymentDetail(await withTitle(payment));
+    },
+
+    /** The caller's payment, refreshed from the provider while it may still change. */
+    async getPayment(userId: string, id: string): Promise<PaymentDetail> {
+      const p = await ownPayment(userId, id);
+      if (p.status !== 'pending') return toPaymentDetail(p);
+      const fresh = await refresh(p);
+      return toPaymentDetail({ ...fresh, movieTitle: p.movieTitle });
+    },
+
+    handleCallback,
+
+    /** Runs `handleCallback` in the background (the callback is answered at once). */
+    handleCallbackLater(providerName: string, ref: { paymentId?: string; reference?: string }): void {
+      const job = handleCallback(providerName, ref)
+        .catch((err) => log.warn({ provider: providerName, err: (err as Error).message }, 'payment callback handling failed'))
+        .finally(() => inflight.delete(job));
+      inflight.add(job);
+    },
+
+    /** Resolves when the background callback work started so far is done. */
+    async idle(): Promise<void> {
+      while (inflight.size) await Promise.all([...inflight]);
+    },
+
+    /**
+     * The reconciliation job: asks about every pending payment (a lost callback, a crash between the request and
+     * the settlement) and, now and then, about payments in their late window. Returns how many were looked at.
+     */
+    async reconcile(): Promise<number> {
+      const at = now();
+      const due = [...(await repo.pendingPayments()), ...(await repo.lateCandidates(at, LATE_CONFIRMATION_SECONDS * 1000, LATE_CHECK_EVERY_SECONDS * 1000))];
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) await refresh(due[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(RECONCILE_CONCURRENCY, due.length) }, worker));
+      return due.length;
+    },
+
+    /** The current pass and every payment of the viewer, newest first (issue 5 point 5). */
+    async history(userId: string): Promise<BillingHistoryResponse> {
+      const [pass, rows] = await Promise.all([repo.passOf(userId), repo.paymentsOf(userId)]);
+      return { pass: pass ? toPassView(pass, now()) : null, payments: rows.map(toPaymentDetail) };
+    },
+
+    /** The data of a printable receipt of one of the viewer's successful payments; 404 otherwise. */
+    async receipt(user: SessionUser, id: string): Promise<ReceiptView> {
+      const p = await ownPayment(user.id, id);
+      if (p.status !== 'successful' || !p.settledAt) throw new AppError(404, 'not_found', 'No receipt: this payment was not successful.');
+      return {
+        receiptNumber: `SOB-${p.id.slice(0, 8).toUpperCase()}`,
+        paymentId: p.id,
+        kind: p.kind,
+        plan: p.plan,
+        planDurationSeconds: p.plan ? PLANS[p.plan].durationSeconds : null,
+        movieId: p.movieId,
+        movieTitle: p.movieTitle,
+        amountRwf: p.amountRwf,
+        currency: p.currency,
+        operator: p.msisdn ? operatorOf(p.msisdn) : null,
+        provider: p.provider,
+        msisdnMasked: p.msisdn ? maskMsisdn(p.msisdn) : null,
+        providerReference: p.providerReference,
+        createdAt: p.createdAt.toISOString(),
+        paidAt: p.settledAt.toISOString(),
+        payer: { name: user.name, email: user.email },
+        seller: { name: 'Sobanura', website: deps.publicUrl ?? '' },
+      };
+    },
+
+    /** Sets (or clears, null) the price of one title alone (issue 5 point 6; the admin screens are issue 6). */
+    async setTitlePrice(movieId: string, priceRwf: number | null): Promise<{ movieId: string; priceRwf: number | null }> {
+      if (!(await repo.setMoviePrice(movieId, priceRwf, now()))) throw new AppError(404, 'not_found', 'Movie not found');
+      return { movieId, priceRwf };
+    },
+
+    /** Whether the user bought this title alone (playback entitlement). */
+    ownsTitle: (userId: string, movieId: string) => repo.ownsTitle(userId, movieId),
+
+    /** A complimentary pass (command line, support): extends like a payment, recorded as a grant. */
+    async grantPass(userId: string, plan: PlanId): Promise<PassRow> {
+      return repo.extendPass(userId, plan, 'grant', now());
+    },
+    expirePasses: () => repo.expirePasses(now()),
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

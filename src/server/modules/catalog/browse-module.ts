@@ -1,0 +1,73 @@
+/**
+ * Composition of issue 3's server side, so app.ts stays short: the read cache, the LISTEN hub, and the
+ * repositories, services and routes of browsing (catalog), series, the watch list (library) and live events.
+ * `createBrowseServices` is called by createServices; `registerBrowseRoutes` by buildApp, which it also
+ * prepares: movies written before the derived columns existed are derived (on PGlite, which has no autovacuum,
+ * the display items are vacuumed instead when there is nothing to derive), the hub starts listening (it clears
+ * the read cache on every catalogue change, from any instance), and closing the app stops it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../../db/client.js';
+import { createEventHub } from '../events/event-hub.js';
+import { eventsRoutes } from '../events/events.routes.js';
+import { createWatchlistRepository } from '../library/watchlist.repository.js';
+import { watchlistRoutes } from '../library/watchlist.routes.js';
+import { createWatchlistService } from '../library/watchlist.service.js';
+import { createSeriesRepository } from '../series/series.repository.js';
+import { seriesRoutes } from '../series/series.routes.js';
+import { createSeriesService } from '../series/series.service.js';
+import { createBrowseRepository } from './browse.repository.js';
+import { createBrowseService } from './browse.service.js';
+import { createCatalogPageRepository } from './catalog-page.repository.js';
+import { deriveMissing, vacuumItems } from './catalog-items.repository.js';
+import { createCatalogRepository } from './catalog.repository.js';
+import { catalogRoutes } from './catalog.routes.js';
+import { createCatalogService } from './catalog.service.js';
+import { createGroupsRepository } from './groups.repository.js';
+import { createGroupsService } from './groups.service.js';
+import { createReadCache } from './read-cache.js';
+import { createTranslatorsRepository } from './translators.repository.js';
+import { createTranslatorsService } from './translators.service.js';
+
+export interface BrowseOptions {
+  /** Read-cache time-to-live in ms (default 30 s; 0 turns the cache off, e.g. to measure the database). */
+  catalogCacheTtlMs?: number;
+  /** SSE heartbeat period in ms (default 25 s, viewer spec section 9). */
+  heartbeatMs?: number;
+  /** The clock of the NEW badge (tests). */
+  clock?: () => Date;
+}
+
+/** Builds the issue-3 services on one database: read cache, LISTEN hub, catalogue, browsing, groups, translators, series, watch list. */
+export function createBrowseServices(db: DbHandle, log: { warn(obj: object, msg: string): void }, opts: BrowseOptions = {}) {
+  const catalogCache = createReadCache({ ttlMs: opts.catalogCacheTtlMs });
+  const hub = createEventHub(db, log);
+  hub.subscribe(() => catalogCache.clear());
+  const translatorsRepo = createTranslatorsRepository(db.db);
+  const browse = createBrowseService({ browse: createBrowseRepository(db.db), pages: createCatalogPageRepository(db), translators: translatorsRepo, cache: catalogCache, clock: opts.clock });
+  return {
+    catalogCache,
+    hub,
+    catalog: createCatalogService({ repo: createCatalogRepository(db.db), cache: catalogCache }),
+    browse,
+    groups: createGroupsService({ repo: createGroupsRepository(db.db), cache: catalogCache }),
+    translators: createTranslatorsService({ repo: translatorsRepo, cache: catalogCache }),
+    series: createSeriesService({ repo: createSeriesRepository(db.db), cache: catalogCache }),
+    watchlist: createWatchlistService({ repo: createWatchlistRepository(db.db), browse }),
+  };
+}
+export type BrowseServices = ReturnType<typeof createBrowseServices>;
+
+/** Derives legacy movies, starts the hub (stopped on app close) and registers the catalogue, series, watch-list and events routes. */
+export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s: BrowseServices, opts: BrowseOptions = {}): Promise<void> {
+  const derived = await deriveMissing(db.db);
+  if (derived) app.log.info({ movies: derived }, 'derived the part columns and display items of existing movies');
+  // PGlite has no autovacuum: tidy the display items once per start (milliseconds for a catalogue of 10,000).
+  else if (db.kind === 'pglite') await vacuumItems(db.db);
+  await s.hub.start();
+  app.addHook('onClose', async () => s.hub.stop());
+  await app.register(catalogRoutes({ catalog: s.catalog, browse: s.browse }));
+  await app.register(seriesRoutes({ series: s.series }));
+  await app.register(watchlistRoutes({ watchlist: s.watchlist }));
+  await app.register(eventsRoutes({ hub: s.hub, heartbeatMs: opts.heartbeatMs }));
+}

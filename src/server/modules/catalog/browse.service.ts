@@ -1,0 +1,161 @@
+/**
+ * Browsing (issue 3 points 1, 2, 4, 6, 7; viewer spec sections 2-5, 9): the home rows, the catalogue list,
+ * a movie's detail and the translators. Contracts: src/shared/contracts/browse.ts.
+ *
+ * - Home: Recently Added Movies (4 newest), Popular Movies (4 highest rated), New Series (4 newest); a group
+ *   counts as one movie card (spec section 2, 9 "Home sections 4 items each").
+ * - List: page size 10; groups count once; sorts newest, oldest, rating (highest first), az. With a search
+ *   text and the default sort (newest) the order is relevance, newest first among equals; another chosen sort
+ *   wins over relevance. A category is matched lower-cased ('all' or empty: none); an unknown translator slug
+ *   gives an empty page. `categories` is the union of the tab's categories (the chips).
+ * - Detail: parts (the movie's own parts, else its group's, in order), up to 3 related titles of the same
+ *   category (not itself or its group, newest first), trailer in embed form, `redirectToId` when its video is a
+ *   part of another movie. Errors: AppError 404 `not_found`.
+ * Reads go through `cache` (read-cache.ts), which catalogue changes clear.
+ */
+import type { CatalogItem, CatalogPage, CatalogQuery, MovieFull } from '../../../shared/contracts/browse.js';
+import { PAGE_SIZE } from '../../../shared/contracts/browse.js';
+import { isNew } from '../../../shared/domain/new-badge.js';
+import { trailerEmbedUrl } from '../../../shared/domain/trailer.js';
+import { notFound } from '../../lib/app-error.js';
+import type { BrowseRepository, MemberRow } from './browse.repository.js';
+import type { ItemFilter, Sort } from './catalog-filters.js';
+import type { CatalogPageRepository, PageItem } from './catalog-page.repository.js';
+import { groupCard, movieCard, moviePosters, seriesCard, translatorRef, videoPoster, videoSeconds } from './catalog-cards.js';
+import type { ReadCache } from './read-cache.js';
+import type { TranslatorsRepository, TranslatorWithCount } from './translators.repository.js';
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** Cards per home row (viewer spec section 9: "Home sections 4 items each"). */
+export const HOME_ROW_SIZE = 4;
+/** Related titles on a movie's page (viewer spec section 9: "Related: 3 on detail"). */
+export const RELATED_SIZE = 3;
+/** Cards on a translator's page, newest first. */
+export const TRANSLATOR_PAGE_SIZE = 60;
+
+/** Text from a query string, trimmed, without NUL characters (PostgreSQL text cannot hold them). */
+const clean = (s: string | undefined) => s?.replaceAll('\0', '').trim();
+
+/** A category as the list filters on it: trimmed, lower-cased; 'all' or empty means no filter. */
+export const normalizeCategory = (c: string | undefined): string | undefined => {
+  const v = c?.trim().toLowerCase();
+  return v && v !== 'all' ? v : undefined;
+};
+
+const translatorFull = (t: TranslatorWithCount) => ({ id: t.id, name: t.name, slug: t.slug, photoUrl: t.photoUrl, bio: t.bio, titles: t.titles });
+
+/** Browsing over its repositories and read cache; `clock` (default: now) decides the NEW badge. Methods answer the browse.ts contract shapes. */
+export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; clock?: () => Date }) {
+  const { browse, pages, cache } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** Cards of a page's items, in order (an item whose movies were deleted meanwhile is skipped). */
+  function cards(items: PageItem[]): CatalogItem[] {
+    const t = now();
+    return items.flatMap((i): CatalogItem[] => {
+      if (i.kind === 'series') return i.series ? [seriesCard(i.series, t)] : [];
+      if (i.members.length === 0) return [];
+      return [i.kind === 'movie' ? movieCard(i.members[0]!, t) : groupCard(i, i.members, i.custom, t)];
+    });
+  }
+
+  const list = async (f: ItemFilter, sort: Sort, limit: number, offset = 0) => cards((await pages.page(f, sort, limit, offset)).items);
+
+  async function page(query: CatalogQuery): Promise<CatalogPage> {
+    const q = clean(query.q) || undefined;
+    const category = normalizeCategory(clean(query.category));
+    const slug = clean(query.translator)?.toLowerCase() || undefined;
+    const translatorId = slug ? await browse.translatorIdBySlug(slug) : undefined;
+    // An unknown translator: nothing matches (a nil id keeps the query's shape).
+    const filter: ItemFilter = { tab: query.tab, category, translatorId: translatorId === null ? NIL_UUID : translatorId, q };
+    const sort: Sort = q && query.sort === 'newest' ? 'relevance' : query.sort;
+    const r = await pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, { total: true, categories: query.tab });
+    return { items: cards(r.items), page: query.page, pageSize: PAGE_SIZE, total: r.total ?? 0, categories: r.categories ?? [] };
+  }
+
+  /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. */
+  async function partsOf(m: MemberRow, own: MovieFull['parts']): Promise<MovieFull['parts']> {
+    if (own.length) return own;
+    const key = m.movie.displayKey;
+    if (!key || key.startsWith('m:')) return [];
+    const members = (await browse.members([key])).get(key) ?? [];
+    return members.map((p, i) => ({
+      id: p.movie.id,
+      title: p.movie.title,
+      partNumber: key.startsWith('a:') ? (p.movie.partNumber ?? i + 1) : i + 1,
+      durationSeconds: videoSeconds(p.video),
+      posterUrl: p.movie.thumbnailUrl ?? videoPoster(p.video),
+    }));
+  }
+
+  async function movie(id: string): Promise<MovieFull> {
+    const m = await browse.movieDetail(id);
+    if (!m) throw notFound('Movie');
+    const mv = m.movie;
+    const category = normalizeCategory(mv.category);
+    const [parts, related] = await Promise.all([
+      partsOf(m, m.ownParts),
+      category ? list({ tab: 'movies', category, excludeKeys: [mv.displayKey ?? `m:${mv.id}`] }, 'newest', RELATED_SIZE) : Promise.resolve([]),
+    ]);
+    return {
+      id: mv.id,
+      title: mv.title,
+      description: mv.description,
+      fullDescription: mv.fullDescription,
+      ...moviePosters(m),
+      category: mv.category,
+      year: mv.year,
+      director: mv.director,
+      cast: mv.cast,
+      durationSeconds: videoSeconds(m.video),
+      rating: movieCard(m, now()).rating,
+      isPremium: mv.isPremium,
+      isDemo: mv.isDemo,
+      isNew: isNew(mv.createdAt, now()),
+      trailerEmbedUrl: trailerEmbedUrl(mv.trailer),
+      translator: translatorRef(m.translator),
+      videoStatus: m.video?.status ?? null,
+      parts,
+      related,
+      redirectToId: m.redirectToId,
+      priceRwf: mv.priceRwf ?? null,
+    };
+  }
+
+  /** Cards of single movies (as themselves, even when grouped) and series, by id (the watch list). */
+  async function titleCards(ids: { movieIds: string[]; seriesIds: string[] }): Promise<{ movies: Map<string, CatalogItem>; series: Map<string, CatalogItem> }> {
+    const [ms, ss] = await Promise.all([browse.moviesByIds(ids.movieIds), browse.seriesByIds(ids.seriesIds)]);
+    const t = now();
+    return {
+      movies: new Map([...ms].map(([id, m]) => [id, movieCard(m, t)])),
+      series: new Map([...ss].map(([id, s]) => [id, seriesCard(s, t)])),
+    };
+  }
+
+  return {
+    cards,
+    titleCards,
+    page: (query: CatalogQuery) => cache.get(`page:${JSON.stringify(query)}`, () => page(query)),
+    async home() {
+      return cache.get('home', async () => {
+        const [recentMovies, popularMovies, newSeries] = await Promise.all([
+          list({ tab: 'movies' }, 'newest', HOME_ROW_SIZE),
+          list({ tab: 'movies' }, 'rating', HOME_ROW_SIZE),
+          list({ tab: 'series' }, 'newest', HOME_ROW_SIZE),
+        ]);
+        return { recentMovies, popularMovies, newSeries };
+      });
+    },
+    /** `{ movie }` for GET /api/movies/:id (the cached object is the whole answer, serialized once). */
+    movie: (id: string) => cache.get(`movie:${id}`, async () => ({ movie: await movie(id) })),
+    async translators() {
+      return { translators: (await deps.translators.list()).map(translatorFull) };
+    },
+    async translator(slug: string) {
+      const t = await deps.translators.bySlug(slug.trim().toLowerCase());
+      if (!t) throw notFound('Translator');
+      return { translator: translatorFull(t), items: await list({ translatorId: t.id }, 'newest', TRANSLATOR_PAGE_SIZE) };
+    },
+  };
+}
+export type BrowseService = ReturnType<typeof createBrowseService>;

@@ -1,0 +1,88 @@
+/**
+ * The WHERE and ORDER BY of catalogue lists over `catalog_items` (issue 3 points 2 and 7), as SQL fragments
+ * (no I/O). Used by catalog-page.repository.ts.
+ *
+ * Search (viewer spec section 5): case- and accent-insensitive. An item matches when its full-text document
+ * (titles, base titles, descriptions, directors, translator names; 'simple' configuration, as Kinyarwanda has no
+ * stemmer; every word of the query as a prefix; GIN index) matches, or the query is word-similar (pg_trgm `<%`,
+ * typos) to its names (its title and its parts' base titles; GIN trigram index), or its names contain the query
+ * (partial words inside a word). Typos are forgiven in titles, where people make them and where the text is
+ * short enough to compare fast; descriptions, directors and translator names match by word and prefix.
+ * Rank: 2 x word similarity to the title + word similarity to the names + ts_rank of the document.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { catalogItems } from '../../db/schema/index.js';
+
+export type Sort = 'newest' | 'oldest' | 'rating' | 'az' | 'relevance';
+
+export interface ItemFilter {
+  /** The tab; both when absent. */
+  tab?: 'movies' | 'series';
+  /** Lower-cased category: items with a part in it. */
+  category?: string;
+  translatorId?: string;
+  /** The search text as typed (already trimmed, non-empty). */
+  q?: string;
+  /** Display keys to leave out (e.g. the movie's own group, for related titles). */
+  excludeKeys?: string[];
+}
+
+/** The words of a query, lower-cased, as a prefix tsquery ("Inzovu agasob" → "inzovu:* & agasob:*"); null if none. */
+export function prefixTsQuery(q: string): string | null {
+  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 12);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A text[] parameter. */
+export const textArray = (xs: readonly string[]) => sql`${`{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
+
+/** The search condition and rank of a query; null when the query has no words. */
+function search(q: string): { where: SQL; rank: SQL<number> } | null {
+  const tsq = prefixTsQuery(q);
+  if (!tsq) return null;
+  const c = catalogItems;
+  const query = sql`to_tsquery('simple', public.f_unaccent(${tsq}))`;
+  const folded = sql`public.f_unaccent(lower(${q}))`;
+  return {
+    where: sql`(${c.searchVector} @@ ${query} or ${folded} <% ${c.nameFolded} or ${c.nameFolded} like '%' || public.f_unaccent(lower(${escapeLike(q)})) || '%')`,
+    rank: sql<number>`(2 * word_similarity(${folded}, ${c.sortTitle}) + word_similarity(${folded}, ${c.nameFolded}) + ts_rank(${c.searchVector}, ${query}))`,
+  };
+}
+
+/** The WHERE of a filter (a query without words matches nothing), and the search rank when searching. */
+export function itemWhere(f: ItemFilter): { cond: SQL | undefined; rank: SQL<number> | null } {
+  const c = catalogItems;
+  const parts: (SQL | undefined)[] = [f.tab ? eq(c.tab, f.tab) : undefined];
+  if (f.category) parts.push(sql`${c.categories} @> array[${f.category}]::text[]`);
+  if (f.translatorId) parts.push(sql`${c.translatorIds} @> array[${f.translatorId}]::uuid[]`);
+  if (f.excludeKeys?.length) parts.push(sql`not (${c.key} = any(${textArray(f.excludeKeys)}))`);
+  const s = f.q ? search(f.q) : null;
+  if (f.q && !s) parts.push(sql`false`);
+  if (s) parts.push(s.where);
+  return { cond: and(...parts), rank: s?.rank ?? null };
+}
+
+/**
+ * ORDER BY of each sort, by bare column names (of `catalog_items`, or output columns of the same names, such as
+ * `rank`, the search rank), or by the columns of the derived table `alias`. Written exactly as the indexes are
+ * (DESC NULLS LAST) so that pages come off an index. 'relevance' puts the best rank first, newest among equals.
+ */
+export function itemOrder(sort: Sort, alias?: string): SQL {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : `"${name}"`);
+  const down = (name: string) => sql`${col(name)} desc nulls last`;
+  const up = (name: string) => sql`${col(name)} asc`;
+  switch (sort) {
+    case 'relevance':
+      return sql.join([down('rank'), down('created_at'), down('key')], sql`, `);
+    case 'oldest':
+      return sql.join([up('first_created_at'), up('key')], sql`, `);
+    case 'rating':
+      return sql.join([down('rating'), down('created_at'), down('key')], sql`, `);
+    case 'az':
+      return sql.join([up('sort_title'), up('key')], sql`, `);
+    default:
+      return sql.join([down('created_at'), down('key')], sql`, `);
+  }
+}

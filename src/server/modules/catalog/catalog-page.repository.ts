@@ -1,0 +1,209 @@
+/**
+ * A page of catalogue cards in one statement (issue 3: lists paginate groups in SQL and answer fast). The page of
+ * display items (`catalog_items`, filtered, sorted or ranked, LIMIT/OFFSET) is joined in the same query to what
+ * its cards are made of: each item's movies in part order with their videos and translators, its custom group,
+ * or its series and translator; optionally with the total (a count sub-query, or a window count when searching,
+ * where every match is ranked anyway) and the tab's categories (read by skipping through an index). One round
+ * trip instead of five: what costs most on a loaded machine is not the SQL but the trips.
+ * The statement is prepared once per query shape (`statementRunner`): this large query's parse, analysis and
+ * planning cost more than its execution. Times are read as epoch milliseconds, so PGlite and node-postgres
+ * give the same types.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { DbHandle } from '../../db/client.js';
+import type { customMovieGroups } from '../../db/schema/index.js';
+import { catalogItems } from '../../db/schema/index.js';
+import type { CardMovie, MemberRow, SeriesRow } from './browse.repository.js';
+import { itemOrder, itemWhere, type ItemFilter, type Sort } from './catalog-filters.js';
+
+/** One listed item with what its card is made of. */
+export interface PageItem {
+  key: string;
+  kind: 'movie' | 'group' | 'series';
+  refId: string;
+  title: string;
+  /** Movies in part order (movie and group items). */
+  members: MemberRow[];
+  custom: typeof customMovieGroups.$inferSelect | null;
+  series: SeriesRow | null;
+}
+
+/** The distinct lower-cased categories of a tab's movies or series, one index probe each. */
+export function categoriesSql(tab: 'movies' | 'series'): SQL {
+  const t = sql.raw(tab === 'movies' ? 'movies' : 'series');
+  return sql`(with recursive c(v) as (
+      (select lower(trim(category)) from ${t} order by 1 limit 1)
+      union all
+      select (select lower(trim(category)) from ${t} where lower(trim(category)) > c.v order by 1 limit 1) from c where c.v is not null
+    ) select coalesce(array_agg(v order by v), '{}') from c where v is not null)`;
+}
+
+type Row = Record<string, unknown>;
+const ms = (v: unknown) => new Date(Number(v));
+const str = (v: unknown) => (v == null ? null : String(v));
+
+function memberOf(r: Row): MemberRow {
+  const movie: CardMovie = {
+    id: String(r.m_id),
+    title: String(r.m_title),
+    description: String(r.m_description),
+    thumbnailUrl: str(r.m_thumbnail_url),
+    category: String(r.m_category),
+    year: r.m_year == null ? null : Number(r.m_year),
+    director: String(r.m_director),
+    rating: Number(r.m_rating),
+    isDemo: Boolean(r.m_is_demo),
+    isPremium: Boolean(r.m_is_premium),
+    createdAt: ms(r.m_created_ms),
+    displayKey: str(r.m_display_key),
+    partNumber: r.m_part_number == null ? null : Number(r.m_part_number),
+  };
+  return {
+    movie,
+    video: r.v_id == null ? null : { id: String(r.v_id), status: r.v_status as never, durationSeconds: r.v_duration == null ? null : Number(r.v_duration), posterKey: str(r.v_poster_key) },
+    translator: r.t_id == null ? null : { id: String(r.t_id), name: String(r.t_name), slug: String(r.t_slug), photoUrl: str(r.t_photo_url) },
+    partPosters: (r.m_part_posters as string[] | null) ?? [],
+  };
+}
+
+function seriesOf(r: Row): SeriesRow {
+  return {
+    id: String(r.s_id),
+    title: String(r.s_title),
+    description: String(r.s_description),
+    fullDescription: '',
+    category: String(r.s_category),
+    director: String(r.s_director),
+    actors: [],
+    year: r.s_year == null ? null : Number(r.s_year),
+    rating: Number(r.s_rating),
+    isPremium: Boolean(r.s_is_premium),
+    thumbnailUrl: str(r.s_thumbnail_url),
+    trailer: null,
+    translatorId: str(r.st_id),
+    createdAt: ms(r.s_created_ms),
+    translator: r.st_id == null ? null : { id: String(r.st_id), name: String(r.st_name), slug: String(r.st_slug), photoUrl: str(r.st_photo_url) },
+  };
+}
+
+/** A parameter as an SQL literal: an escape string (E'…', backslashes and quotes doubled), whatever the settings. */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  return `E'${String(v).replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/**
+ * Runs a query as a prepared statement, parsed and planned once: on PostgreSQL a named protocol-level statement
+ * per pooled connection; on PGlite (one session, whose extended protocol has no named statements) an SQL
+ * PREPARE, then EXECUTE with the parameters written as literals. Statement names come from a hash of the text,
+ * so each query shape (filters, sort) is prepared once.
+ */
+export function statementRunner(handle: Pick<DbHandle, 'kind' | 'db' | 'executeSql'>): <T>(query: SQL) => Promise<T[]> {
+  const dialect = new PgDialect();
+  const nameOf = (text: string) => `catalog_page_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  if (handle.kind === 'postgres') {
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    return async <T>(query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await pool.query({ name: nameOf(text), text, values: params as unknown[] })).rows as T[];
+    };
+  }
+  const prepared = new Set<string>();
+  return async <T>(query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = nameOf(text);
+    if (!prepared.has(name)) {
+      // 42P05: prepared earlier in this session (another app built on the same PGlite).
+      await handle.executeSql(`PREPARE ${name} AS ${text}`).catch((err: { code?: string }) => {
+        if (err?.code !== '42P05') throw err;
+      });
+      prepared.add(name);
+    }
+    const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+    return (await handle.executeSql(`EXECUTE ${name}${args}`)).rows as T[];
+  };
+}
+
+/** Pages of cards over one database handle (PostgreSQL or PGlite), each in one prepared statement. */
+export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db' | 'executeSql'>) {
+  const run = statementRunner(handle);
+  return {
+    /**
+     * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), with their
+     * cards' rows; `total` when asked (else null), and `categories` of a tab when asked (else null).
+     */
+    async page(f: ItemFilter, sort: Sort, limit: number, offset: number, want: { total?: boolean; categories?: 'movies' | 'series' } = {}) {
+      const { cond, rank } = itemWhere(f);
+      const c = catalogItems;
+      const searching = rank !== null;
+      const order = searching ? sort : sort === 'relevance' ? 'newest' : sort;
+      const totalSql = !want.total ? sql`null::int` : searching ? sql`p.total` : sql`(select count(*)::int from ${c} where ${cond})`;
+      const rows = await run<Row>(
+        sql`with page as (
+              select ${c.key} as key, ${c.kind} as kind, ${c.refId}::text as ref_id, ${c.title} as title, ${c.createdAt} as created_at,
+                ${c.firstCreatedAt} as first_created_at, ${c.rating} as rating, ${c.sortTitle} as sort_title,
+                ${rank ?? sql`0`} as rank ${searching ? sql`, count(*) over () as total` : sql``}
+              from ${c} where ${cond} order by ${itemOrder(order)} limit ${limit} offset ${offset}
+            )
+            select p.key, p.kind, p.ref_id, p.title, ${totalSql} as total,
+              ${want.categories ? categoriesSql(want.categories) : sql`null::text[]`} as categories,
+              m.id::text as m_id, m.title as m_title, m.description as m_description, m.thumbnail_url as m_thumbnail_url, m.category as m_category,
+              m.year as m_year, m.director as m_director, m.rating as m_rating, m.is_demo as m_is_demo, m.is_premium as m_is_premium,
+              (extract(epoch from m.created_at) * 1000)::float8 as m_created_ms, m.display_key as m_display_key, m.part_number as m_part_number,
+              (select coalesce(array_agg(pp.poster order by pp.part_number), '{}') from (
+                 select mp.part_number, coalesce(mp.thumbnail_url, case when pv.status = 'ready' and pv.poster_key is not null then '/media/posters/' || pv.id::text || '.webp' end) as poster
+                 from movie_parts mp left join video_assets pv on pv.id = mp.video_id where mp.movie_id = m.id) pp where pp.poster is not null) as m_part_posters,
+              v.id::text as v_id, v.status as v_status, v.duration_seconds as v_duration, v.poster_key as v_poster_key,
+              t.id::text as t_id, t.name as t_name, t.slug as t_slug, t.photo_url as t_photo_url,
+              g.id::text as g_id, g.title as g_title, g.description as g_description, g.thumbnail_url as g_thumbnail_url,
+              s.id::text as s_id, s.title as s_title, s.description as s_description, s.category as s_category, s.director as s_director,
+              s.year as s_year, s.rating as s_rating, s.is_premium as s_is_premium, s.thumbnail_url as s_thumbnail_url,
+              (extract(epoch from s.created_at) * 1000)::float8 as s_created_ms,
+              st.id::text as st_id, st.name as st_name, st.slug as st_slug, st.photo_url as st_photo_url
+            from page p
+            left join movies m on p.kind <> 'series' and m.display_key = p.key
+            left join video_assets v on v.id = m.video_id
+            left join translators t on t.id = m.translator_id
+            left join custom_movie_groups g on g.id = (case when left(p.key, 2) = 'c:' then substr(p.key, 3)::uuid end)
+            left join series s on p.kind = 'series' and s.id = p.ref_id::uuid
+            left join translators st on st.id = s.translator_id
+            order by ${itemOrder(order, 'p')}, m.part_number asc nulls last, m.created_at asc, m.id asc`,
+      );
+      const items: PageItem[] = [];
+      for (const r of rows) {
+        let it = items[items.length - 1];
+        if (!it || it.key !== r.key) {
+          it = {
+            key: String(r.key),
+            kind: r.kind as PageItem['kind'],
+            refId: String(r.ref_id),
+            title: String(r.title),
+            members: [],
+            custom: r.g_id == null ? null : { id: String(r.g_id), title: String(r.g_title), description: String(r.g_description), thumbnailUrl: str(r.g_thumbnail_url), createdBy: null, createdAt: new Date(0) },
+            series: r.s_id == null ? null : seriesOf(r),
+          };
+          items.push(it);
+        }
+        if (r.m_id != null) it.members.push(memberOf(r));
+      }
+      const first = rows[0];
+      let total: number | null = want.total ? (first ? Number(first.total) : offset === 0 ? 0 : null) : null;
+      let categories: string[] | null = want.categories ? ((first?.categories as string[] | undefined) ?? null) : null;
+      // Past the last page no row carries the total or the categories: ask for them alone.
+      if (!first && ((want.total && total === null) || want.categories)) {
+        const [extra] = await run<Row>(
+          sql`select ${want.total ? sql`(select count(*)::int from ${c} where ${cond})` : sql`null::int`} as total, ${want.categories ? categoriesSql(want.categories) : sql`null::text[]`} as categories`,
+        );
+        if (want.total) total = Number(extra?.total ?? 0);
+        if (want.categories) categories = (extra?.categories as string[] | undefined) ?? [];
+      }
+      return { items, total, categories };
+    },
+  };
+}
+export type CatalogPageRepository = ReturnType<typeof createCatalogPageRepository>;

@@ -1,0 +1,109 @@
+/**
+ * Search on the server (issue 3 point 7; viewer spec section 5): case- and accent-insensitive, over titles and
+ * base titles, descriptions, directors and translator names; typos and partial words; ranked when the sort is
+ * the default, in the chosen order otherwise. The same SQL on PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CatalogPage } from '../../../shared/contracts/browse.js';
+import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
+import { prefixTsQuery } from './catalog-filters.js';
+
+it('turns a query into prefix words', () => {
+  expect(prefixTsQuery('  Inzovu, agasob! ')).toBe('inzovu:* & agasob:*');
+  expect(prefixTsQuery("Umwami w'Ishyamba")).toBe('umwami:* & w:* & ishyamba:*');
+  expect(prefixTsQuery('Ìnzóvú')).toBe('ìnzóvú:*');
+  expect(prefixTsQuery('!!! & | :*')).toBeNull();
+});
+
+describeEachDb('catalogue search', (kind) => {
+  let t: TestApp;
+  const base = Date.now() - 30 * 86_400_000;
+  let step = 0;
+  const movie = async (title: string, extra: Record<string, unknown> = {}) =>
+    (await t.services.catalog.create({ title, category: 'drama', ...extra }, { createdAt: new Date(base + ++step * 60_000) })).id;
+  const search = async (q: string, extra = ''): Promise<CatalogPage> => {
+    const r = await t.app.inject({ url: `/api/catalog?q=${encodeURIComponent(q)}${extra}` });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+  const titles = async (q: string, extra = '') => (await search(q, extra)).items.map((i) => i.title);
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: false });
+    const giti = await t.services.translators.create({ name: 'Junior Giti' });
+    const rocky = await t.services.translators.create({ name: 'Rocky Kimomo' });
+    await movie('Inzovu', { description: 'An elephant crosses the valley.', director: 'Kamali', translatorId: giti.id, rating: 6 });
+    await movie('Ìnzóvú Nziza', { description: 'A second elephant, accented.', rating: 9 });
+    await movie('Intambara Part 1', { description: 'The war begins.', year: 2021, director: 'Uwase', translatorId: rocky.id });
+    await movie('Intambara Part 2', { description: 'The war ends.', year: 2021, director: 'Uwase', translatorId: rocky.id });
+    await movie('Amahoro', { description: 'Peace, agasobanuye by our best voices.', director: 'Mugisha', rating: 7 });
+    await movie('The Lion Keeper', { description: 'A story of inzovu and lions.', director: 'Kamali', rating: 8 });
+    await movie('100% Real_Story', { description: 'Percent and underscore in a title.' });
+    await movie("Umwana w'Imana", { description: 'A back\\slash in the text.' });
+    await t.services.series.create({ title: 'Inzovu za Kera', category: 'drama', description: 'Series of elephants', translatorId: giti.id });
+  });
+  afterAll(() => t.stop());
+
+  it('ignores case and accents, both ways', async () => {
+    expect(await titles('inzovu')).toEqual(expect.arrayContaining(['Inzovu', 'Ìnzóvú Nziza']));
+    expect(await titles('INZÓVÚ')).toEqual(expect.arrayContaining(['Inzovu', 'Ìnzóvú Nziza']));
+  });
+
+  it('forgives typos and finds partial words', async () => {
+    expect(await titles('Inzovy')).toEqual(expect.arrayContaining(['Inzovu', 'Ìnzóvú Nziza']));
+    expect(await titles('agasobanuy')).toEqual(['Amahoro']);
+    expect(await titles('Intamb')).toEqual(['Intambara']);
+    expect(await titles('ntambar')).toEqual(['Intambara']);
+    expect(await titles('elephnt')).toEqual([]);
+  });
+
+  it('matches base titles, descriptions, directors and translator names', async () => {
+    expect(await titles('intambara')).toEqual(['Intambara']);
+    expect((await search('intambara')).items[0]).toMatchObject({ kind: 'group', partsCount: 2 });
+    expect(await titles('war ends')).toEqual(['Intambara']);
+    expect(await titles('mugisha')).toEqual(['Amahoro']);
+    expect(await titles('Junior Giti')).toEqual(['Inzovu']);
+    expect(await titles('kimomo')).toEqual(['Intambara']);
+    expect(await titles('giti', '&tab=series')).toEqual(['Inzovu za Kera']);
+  });
+
+  it('ranks title matches above description matches with the default sort', async () => {
+    const r = await titles('inzovu');
+    expect(r).toHaveLength(3);
+    expect(r.indexOf('The Lion Keeper')).toBe(2);
+    expect(r.slice(0, 2)).toEqual(expect.arrayContaining(['Inzovu', 'Ìnzóvú Nziza']));
+  });
+
+  it('uses a chosen sort instead of the rank, and combines with filters and paging', async () => {
+    expect(await titles('inzovu', '&sort=rating')).toEqual(['Ìnzóvú Nziza', 'The Lion Keeper', 'Inzovu']);
+    expect(await titles('inzovu', '&sort=az')).toEqual(['Inzovu', 'Ìnzóvú Nziza', 'The Lion Keeper']);
+    expect(await titles('inzovu', '&sort=oldest')).toEqual(['Inzovu', 'Ìnzóvú Nziza', 'The Lion Keeper']);
+    expect(await titles('inzovu', '&category=comedy')).toEqual([]);
+    expect(await search('inzovu', '&page=2')).toMatchObject({ items: [], total: 3 });
+  });
+
+  it('treats LIKE wildcards and punctuation as text', async () => {
+    expect(await titles('100%')).toEqual(['100% Real_Story']);
+    expect(await titles('l_on')).toEqual([]);
+    expect(await search('!!!')).toMatchObject({ items: [], total: 0 });
+    expect((await search('   ')).total).toBe(7);
+    expect(await titles("w'imana")).toEqual(["Umwana w'Imana"]);
+    expect(await titles("'; drop table movies; --")).toEqual([]);
+    expect(await titles('back\\slash')).toEqual(["Umwana w'Imana"]);
+    expect(await titles('\\')).toEqual([]);
+    expect(await titles('imana\u0000')).toEqual(["Umwana w'Imana"]);
+  });
+
+  it('refuses an over-long query with 400', async () => {
+    const r = await t.app.inject({ url: `/api/catalog?q=${'a'.repeat(201)}` });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.code).toBe('validation_failed');
+  });
+
+  it('finds a translator by a new name after a rename', async () => {
+    const [tr] = (await t.app.inject({ url: '/api/translators' })).json().translators.filter((x: { slug: string }) => x.slug === 'rocky-kimomo');
+    await t.services.translators.update(tr.id, { name: 'Rocky Umunyarwanda' });
+    expect(await titles('umunyarwanda')).toEqual(['Intambara']);
+    expect(await titles('kimomo')).toEqual([]);
+  });
+});

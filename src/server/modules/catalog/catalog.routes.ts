@@ -1,0 +1,42 @@
+/**
+ * Catalogue routes. Reading is open to anonymous callers (the web app puts its pages behind sign-in, spec
+ * section 2); creating movies is for admins.
+ *   GET /api/home, GET /api/catalog, GET /api/movies/:id (movieFull), GET /api/translators, GET /api/translators/:slug
+ *   (issue 3; src/shared/contracts/browse.ts)
+ *   GET /api/movies, GET/POST /api/admin/movies, GET /api/admin/movies/:id (issue 2; contracts/catalog.ts)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogPageResponse, catalogQuery, homeResponse, movieFullResponse, translatorListResponse, translatorResponse } from '../../../shared/contracts/browse.js';
+import { adminMovieListResponse, adminMovieResponse, createMovieBody, idParams, movieListResponse } from '../../../shared/contracts/catalog.js';
+import type { BrowseService } from './browse.service.js';
+import type { CatalogService } from './catalog.service.js';
+import { compressOnce } from './compress-once.js';
+import { serializeOnce } from './serialize-once.js';
+
+const slugParams = z.object({ slug: z.string().trim().min(1).max(120) });
+
+/** The catalogue routes above, as a Fastify plugin. */
+export function catalogRoutes(deps: { catalog: CatalogService; browse: BrowseService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const open = { access: 'anonymous' } as const;
+    // Answers from the read cache are serialized and compressed once (serialize-once.ts, compress-once.ts).
+    const cached = { config: open, serializerCompiler: serializeOnce, onSend: compressOnce };
+    r.get('/api/home', { ...cached, schema: { response: { 200: homeResponse } } }, () => deps.browse.home());
+    r.get('/api/catalog', { ...cached, schema: { querystring: catalogQuery, response: { 200: catalogPageResponse } } }, (req) => deps.browse.page(req.query));
+    r.get('/api/movies/:id', { ...cached, schema: { params: idParams, response: { 200: movieFullResponse } } }, (req) => deps.browse.movie(req.params.id));
+    r.get('/api/translators', { config: open, schema: { response: { 200: translatorListResponse } } }, () => deps.browse.translators());
+    r.get('/api/translators/:slug', { config: open, schema: { params: slugParams, response: { 200: translatorResponse } } }, (req) => deps.browse.translator(req.params.slug));
+
+    r.get('/api/movies', { config: open, schema: { response: { 200: movieListResponse } } }, async () => ({ items: await deps.catalog.list() }));
+    r.get('/api/admin/movies', { config: { access: 'admin' }, schema: { response: { 200: adminMovieListResponse } } }, async () => ({ items: await deps.catalog.adminList() }));
+    r.get('/api/admin/movies/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminMovieResponse } } }, async (req) => ({
+      movie: await deps.catalog.adminGet(req.params.id),
+    }));
+    r.post('/api/admin/movies', { config: { access: 'admin' }, schema: { body: createMovieBody, response: { 201: adminMovieResponse } } }, async (req, reply) =>
+      reply.status(201).send({ movie: await deps.catalog.create(req.body) }),
+    );
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Resumable uploads over the tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /api/uploads,
+ * admins only (issue 2 point 6). Upload-Metadata must carry `movieId` and `filename`; the 5 GB limit is
+ * enforced here (Upload-Length) and by the tus server (maxSize). The upload id is the video asset's id.
+ * Offsets live with the upload files under DATA_DIR/uploads, so an upload resumes after a reload or a restart.
+ */
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_VIDEO_BYTES, TUS_ENDPOINT } from '../../../shared/contracts/media.js';
+import { AppError } from '../../lib/app-error.js';
+import type { MediaService } from './media.service.js';
+
+/** Asset ids chosen by the route for a creation request, handed to the tus server's naming function. */
+const uploadIds = new WeakMap<object, string>();
+type WithNodeRequest = { runtime?: { node?: { req?: object } } };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Parses a tus Upload-Metadata header: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+export function uploadRoutes(deps: { media: MediaService; uploadDir: string }) {
+  return async (app: FastifyInstance) => {
+    const tus = new TusServer({
+      path: TUS_ENDPOINT,
+      datastore: new FileStore({ directory: deps.uploadDir }),
+      maxSize: MAX_VIDEO_BYTES,
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      namingFunction: (req) => {
+        const nodeReq = (req as unknown as WithNodeRequest).runtime?.node?.req;
+        const id = nodeReq && uploadIds.get(nodeReq);
+        if (!id) throw { status_code: 500, body: 'upload id missing' };
+        return id;
+      },
+      onUploadFinish: async (_req, upload) => {
+        try {
+          const video = await deps.media.finishUpload(upload.id, path.join(deps.uploadDir, upload.id));
+          return { status_code: 204, headers: { 'x-video-id': video.id } };
+        } catch (err) {
+          if (err instanceof AppError) {
+            throw { status_code: err.statusCode, body: JSON.stringify({ error: { code: err.code, message: err.message } }) };
+          }
+          throw err;
+        }
+      },
+    });
+
+    app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.method === 'POST') {
+        const meta = parseUploadMetadata(req.headers['upload-metadata'] as string | undefined);
+        const movieId = meta.movieId ?? '';
+        if (!UUID.test(movieId)) {
+          throw new AppError(400, 'validation_failed', 'Upload-Metadata must name the movie (movieId).', { fields: [{ field: 'metadata.movieId', message: 'Required' }] });
+        }
+        const lengthHeader = req.headers['upload-length'];
+        const sizeBytes = lengthHeader === undefined ? null : Number(lengthHeader);
+        if (sizeBytes !== null && (!Number.isSafeInteger(sizeBytes) || sizeBytes < 0)) throw new AppError(400, 'validation_failed', 'Upload-Length must be a whole number of bytes.');
+        if (meta.filetype && !meta.filetype.startsWith('video/') && meta.filetype !== 'application/octet-stream') {
+          throw new AppError(415, 'media_rejected', 'Please select a video file');
+        }
+        const user = await req.currentUser();
+        const id = await deps.media.beginUpload({ movieId, sizeBytes, filename: meta.filename ?? 'video', createdBy: user?.id ?? null });
+        uploadIds.set(req.raw, id);
+      }
+      reply.hijack();
+      await tus.handle(req.raw, reply.raw);
+    };
+    app.all(TUS_ENDPOINT, { config: { access: 'admin' } }, handler);
+    app.all(`${TUS_ENDPOINT}/*`, { config: { access: 'admin' } }, handler);
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Authentication with better-auth (email + password, sessions in the database, http-only SameSite=Lax cookies)
+ * and the route guards (DESIGN.md habit 3). Every route declares `config.access`: 'anonymous' | 'user' |
+ * 'admin' | 'super_admin'; a route without it fails at registration, so no route is open by accident.
+ * Guards answer 401 `unauthenticated` to signed-out callers and 403 `forbidden` to signed-in callers without
+ * the role. Roles: the latest `user_roles` row (viewer spec section 7); admin means admin or super_admin.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role, SessionUser } from '../../shared/contracts/accounts.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/contracts/accounts.js';
+import type { Database } from '../db/client.js';
+import { account, session, user, verification } from '../db/schema/index.js';
+import { forbidden, unauthenticated } from '../lib/app-error.js';
+import type { AccountsRepository } from '../modules/accounts/accounts.repository.js';
+
+export type Access = 'anonymous' | 'user' | 'admin' | 'super_admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user with their role, or null; resolved once per request. */
+    currentUser(): Promise<SessionUser | null>;
+    /** The signed-in user, or throws 401. */
+    requireUser(): Promise<SessionUser>;
+  }
+}
+
+export function createAuth(db: Database, opts: { secret: string; publicUrl: string }) {
+  return betterAuth({
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    secret: opts.secret,
+    baseURL: opts.publicUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [opts.publicUrl],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Fastify's raw headers as a fetch `Headers` object, as better-auth's API takes them. */
+export function toHeaders(request: FastifyRequest): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(request.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) v.forEach((x) => h.append(k, x));
+    else h.set(k, String(v));
+  }
+  return h;
+}
+
+const RANK: Record<Role, number> = { user: 1, admin: 2, super_admin: 3 };
+
+/** Whether `role` meets the route's access level. */
+export function allows(access: Access, role: Role | null): boolean {
+  if (access === 'anonymous') return true;
+  if (!role) return false;
+  return RANK[role] >= RANK[access];
+}
+
+/** One declared route, recorded for the guard-matrix test. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export function registerAuth(app: FastifyInstance, auth: Auth, accounts: AccountsRepository, routes: RouteRecord[]): void {
+  app.addHook('onRoute', (opts) => {
+    const access = opts.config?.access;
+    if (!access) throw new Error(`Route ${String(opts.method)} ${opts.url} declares no config.access`);
+    for (const m of [opts.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: opts.url, access });
+  });
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    const self = this as FastifyRequest & { _userPromise?: Promise<SessionUser | null> };
+    self._userPromise ??= (async () => {
+      if (!self.headers.cookie) return null;
+      const s = await auth.api.getSession({ headers: toHeaders(self) });
+      if (!s) return null;
+      const role = await accounts.roleOf(s.user.id);
+      return { id: s.user.id, email: s.user.email, name: s.user.name, role };
+    })();
+    return self._userPromise;
+  });
+  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+    const u = await this.currentUser();
+    if (!u) throw unauthenticated();
+    return u;
+  });
+
+  // onRequest: the guard runs before the body is read or validated, so a refused caller learns nothing else.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access ?? 'super_admin';
+    if (access === 'anonymous') return;
+    const u = await request.currentUser();
+    if (!u) throw unauthenticated();
+    if (!allows(access, u.role)) throw forbidden();
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The one error handler and the one error body (DESIGN.md habit 4): `{ error: { code, message, details? } }`.
+ * Validation problems answer 400 `validation_failed` with `details.fields: [{ field, message }]`; unknown errors
+ * answer 500 `internal` with no internals in the body (the log has them).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { FieldIssue } from '../../shared/contracts/errors.js';
+import { AppError } from '../lib/app-error.js';
+
+function send(reply: import('fastify').FastifyReply, status: number, code: string, message: string, details?: unknown) {
+  return reply.status(status).send({ error: details === undefined ? { code, message } : { code, message, details } });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+    if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message, err.details);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: FieldIssue[] = err.validation.map((v) => ({
+        field: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return send(reply, 400, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
+    }
+    if (err instanceof ZodError) {
+      const fields = err.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+      return send(reply, 400, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 413) return send(reply, 413, 'payload_too_large', 'The request body is too large.');
+    if (status === 415 || (status === 400 && (err as FastifyError).code?.startsWith('FST_ERR_CTP'))) {
+      return send(reply, status, 'validation_failed', 'The request body could not be read.');
+    }
+    if (status >= 400 && status < 500) return send(reply, status, status === 404 ? 'not_found' : 'validation_failed', err.message);
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, 500, 'internal', 'Something went wrong on our side. Please try again.');
+  });
+  app.setNotFoundHandler((request, reply) => send(reply, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+}

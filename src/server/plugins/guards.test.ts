@@ -1,0 +1,56 @@
+/**
+ * The guard matrix: every route the app declares, called by anonymous, user, admin and super_admin. A caller
+ * below the route's access level gets 401 (signed out) or 403 (signed in); a caller at or above it is never
+ * refused by the guard. The list of routes comes from the app itself, so a new route is covered on arrival.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Role } from '../../shared/contracts/accounts.js';
+import { allows } from './auth.js';
+import { describeEachDb, signUp, startTestApp, type TestApp } from '../test/harness.js';
+
+const CALLERS: (Role | 'anonymous')[] = ['anonymous', 'user', 'admin', 'super_admin'];
+/** Routes that check a credential of their own (a media signature, the command line's token) after the guard. */
+const OWN_CHECK = new Set(['/media/v/:videoId/:token/*', '/api/internal/cli']);
+
+describeEachDb('route guards', (kind) => {
+  let t: TestApp;
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: false });
+    for (const role of ['user', 'admin', 'super_admin'] as const) cookies[role] = (await signUp(t, role)).cookie;
+  });
+  afterAll(() => t.stop());
+
+  it('declares an access level on every route, and covers the known ones', () => {
+    const urls = t.routes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(expect.arrayContaining(['POST /api/admin/movies', 'POST /api/playback/:id', 'POST /api/uploads', 'PATCH /api/uploads/*', 'GET /api/admin/videos/:id', 'POST /api/billing/payments']));
+    expect(t.routes.filter((r) => r.access === 'anonymous').map((r) => r.url)).not.toContain('/api/admin/movies');
+  });
+
+  it('refuses callers below each route access level and lets the others through', async () => {
+    let checked = 0;
+    // Logout ends the caller's session, so it goes last.
+    const routes = [...t.routes].sort((a, b) => Number(a.url === '/api/accounts/logout') - Number(b.url === '/api/accounts/logout'));
+    for (const route of routes) {
+      const url = route.url.replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x.m3u8');
+      for (const caller of CALLERS) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { ...(caller === 'anonymous' ? {} : { cookie: cookies[caller]! }), 'tus-resumable': '1.0.0' },
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+        });
+        const allowed = allows(route.access, caller === 'anonymous' ? null : caller);
+        if (!allowed) {
+          expect(res.statusCode, `${caller} ${route.method} ${route.url}`).toBe(caller === 'anonymous' ? 401 : 403);
+          expect(res.json().error.code).toBe(caller === 'anonymous' ? 'unauthenticated' : 'forbidden');
+        } else if (!OWN_CHECK.has(route.url)) {
+          expect([401, 403], `${caller} ${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
+          expect(res.statusCode, `${caller} ${route.method} ${route.url}`).toBeLessThan(500);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Mobile-money collection behind one interface (issue 5 point 2), in the terms of MTN MoMo's Collection API
+ * (request-to-pay with a reference we choose, then a status query: PENDING | SUCCESSFUL | FAILED with a reason).
+ * Implementations: MTN MoMo (`mtn-momo-provider.ts`), Airtel Money (`airtel-money-provider.ts`) and the stateless
+ * sandbox (`sandbox-provider.ts`, the embedded default). `payment-router.ts` picks one by the payer's operator.
+ */
+import type { PaymentReason } from '../../../shared/contracts/billing.js';
+
+export type ProviderName = 'mtn' | 'airtel' | 'sandbox';
+
+export interface RequestToPay {
+  /** UUID v4, stored before the call so a retry never creates a second charge (MTN: X-Reference-Id; Airtel: transaction.id). */
+  referenceId: string;
+  /** Integer amount in `currency`. */
+  amount: number;
+  currency: string;
+  /** MSISDN 2507XXXXXXXX. */
+  msisdn: string;
+  /** Our payment id. */
+  externalId: string;
+  /** Shown to the payer on their phone. */
+  payerMessage: string;
+  payeeNote: string;
+  /** Where the provider reports the outcome (MTN: X-Callback-Url). Airtel's is set in its portal instead. */
+  callbackUrl?: string;
+}
+
+export interface PaymentStatusAnswer {
+  /** NOT_FOUND: the provider has no request with this reference (it never arrived). */
+  status: 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'NOT_FOUND';
+  /** Why it failed, mapped to our reason codes (FAILED only). */
+  reason?: PaymentReason;
+}
+
+/**
+ * A provider call that did not go through.
+ * - `refused`: the provider answered and refused the request for good (nothing charged); `reason` says why.
+ * - `not_delivered`: the request certainly never reached the provider (connection refused, bad credentials,
+ *   rate limited); nothing charged.
+ * - `ambiguous`: it may have reached the provider (timeout, 5xx, connection cut); only a status query can tell.
+ * Messages never carry tokens, keys or phone numbers.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: 'refused' | 'not_delivered' | 'ambiguous',
+    public readonly reason?: PaymentReason,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The currency this provider collects in (RWF; MTN's sandbox takes EUR only). */
+  readonly currency: string;
+  /** Asks the payer's phone to approve. A repeated reference is not a second charge. Throws PaymentProviderError. */
+  requestToPay(req: RequestToPay): Promise<void>;
+  /** The provider's current word on a request. Throws PaymentProviderError when it cannot be read. */
+  status(referenceId: string): Promise<PaymentStatusAnswer>;
+}

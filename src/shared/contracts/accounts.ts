@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Accounts API (viewer spec sections 2, 5 and 8; issue 2 point 4).
+ * POST /api/accounts/register, POST /api/accounts/login, POST /api/accounts/logout, GET /api/accounts/me.
+ */
+
+export const ROLES = ['user', 'admin', 'super_admin'] as const;
+export const role = z.enum(ROLES);
+export type Role = z.infer<typeof role>;
+
+/** Minimum password length: admin spec section 9, viewer spec section 5. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const registerBody = z
+  .object({
+    fullName: z.string().trim().min(1, 'Full name is required').max(120),
+    phone: z.string().trim().max(20).optional().or(z.literal('')),
+    email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),
+    password: z.string().min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long.').max(PASSWORD_MAX_LENGTH),
+    confirmPassword: z.string(),
+  })
+  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const passSummary = z.object({
+  plan: z.enum(['daily', 'weekly', 'monthly', 'yearly']),
+  status: z.enum(['active', 'expired']),
+  expiresAt: z.string(),
+  active: z.boolean(),
+});
+export type PassSummary = z.infer<typeof passSummary>;
+
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role,
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** GET /api/accounts/me: the signed-in user and their latest pass, or `user: null` when signed out. */
+export const meResponse = z.object({
+  user: sessionUser.nullable(),
+  pass: passSummary.nullable(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const userResponse = z.object({ user: sessionUser });
+
+/**
+ * Account settings (viewer spec sections 2 "/settings", 5 and 8; issue 5 point 7).
+ * - GET    /api/accounts/profile                                    → { profile }
+ * - PUT    /api/accounts/profile  { fullName, phone }               → { profile }
+ * - POST   /api/accounts/password { currentPassword, newPassword, confirmPassword } → { ok: true } and a new
+ *          session cookie; every other session of the user is signed out
+ * - DELETE /api/accounts/me       { confirm: "DELETE" }             → 204, session cookie cleared
+ */
+export const profileView = z.object({
+  /** Read-only ("Email cannot be changed"). */
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ProfileView = z.infer<typeof profileView>;
+export const profileResponse = z.object({ profile: profileView });
+
+/** Profile update: no validation beyond length limits (viewer spec section 5: "Profile update: no validation"). */
+export const updateProfileBody = z.object({
+  fullName: z.string().trim().max(120, 'At most 120 characters'),
+  phone: z.string().trim().max(20, 'At most 20 characters').nullable().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/**
+ * Password change. Length and match are checked by the server with their own codes (400 `weak_password`,
+ * 400 `password_mismatch`), so the client can show 'Password Too Short' / 'Password Mismatch'.
+ */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+export const okResponse = z.object({ ok: z.literal(true) });
+
+/** Account deletion: the caller types DELETE to confirm (anything else: 400 `confirmation_required`). */
+export const deleteAccountBody = z.object({ confirm: z.string().max(20) });

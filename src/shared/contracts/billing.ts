@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { OPERATORS } from '../domain/msisdn.js';
+import { PLAN_IDS } from '../domain/plans.js';
+import { passSummary } from './accounts.js';
+
+/**
+ * Passes, titles and mobile money (issue 2 point 8, issue 5; viewer spec sections 4, 5, 8, 9).
+ * - GET  /api/plans
+ * - POST /api/billing/payments                       { plan, phone } | { movieId, phone } → 202 { payment }
+ * - GET  /api/billing/payments/:id                   → { payment } (polled every 3 s; asks the provider)
+ * - GET  /api/billing/history                        → { pass, payments }
+ * - GET  /api/billing/payments/:id/receipt           → { receipt } (successful payments only)
+ * - PUT|POST /api/billing/callbacks/:provider/:paymentId, POST /api/billing/callbacks/:provider (providers only)
+ * - PUT  /api/admin/movies/:id/price                 { priceRwf } → { movieId, priceRwf }
+ */
+
+export const planId = z.enum(PLAN_IDS);
+export const operator = z.enum(OPERATORS);
+
+export const planView = z.object({
+  id: planId,
+  priceRwf: z.number().int(),
+  durationSeconds: z.number().int(),
+  maxHeight: z.number().nullable(),
+  devices: z.number().int(),
+  downloads: z.number().int().nullable(),
+  popular: z.boolean(),
+  compareAtRwf: z.number().int().nullable(),
+});
+/** GET /api/plans: the four plans, and the operators whose numbers are accepted now (show Airtel only if listed). */
+export const plansResponse = z.object({ plans: z.array(planView), operators: z.array(operator) });
+
+/**
+ * The client sends what it buys (a plan, or one title by `movieId`) and the number; never an amount (a sent
+ * amount is stripped). The number is an MTN (078/079) or Airtel (072/073) Rwanda number in any accepted form.
+ */
+export const createPaymentBody = z
+  .object({
+    plan: planId.optional(),
+    movieId: z.uuid('Not a valid id').optional(),
+    phone: z.string().trim().min(1, 'Phone number is required').max(20),
+  })
+  .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' });
+export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
+
+export const paymentStatus = z.enum(['pending', 'successful', 'failed']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+/**
+ * Why a payment failed, in MTN MoMo's terms (Collection API, GET requesttopay `reason`); Airtel's answers are
+ * mapped onto the same codes. The client picks the viewer text (viewer spec section 8) from these:
+ * PAYER_NOT_FOUND → "Mobile Money Not Active"; EXPIRED → "Payment Timeout"; the others → "Payment Issue" /
+ * "Payment failed. Please try again.".
+ * - PAYER_NOT_FOUND: the number has no mobile-money account (or it is barred).
+ * - NOT_ENOUGH_FUNDS, PAYER_LIMIT_REACHED: balance or wallet limit.
+ * - APPROVAL_REJECTED: the payer declined. INCORRECT_PIN: the payer entered a wrong PIN (Airtel).
+ * - EXPIRED: nobody approved within the 5-minute approval window (ours or the provider's).
+ * - TRANSACTION_CANCELED: cancelled at the provider.
+ * - REQUEST_FAILED: the request never reached the provider, or the provider refused it; nothing was charged.
+ * - INTERNAL_PROCESSING_ERROR: any other failure the provider reports.
+ */
+export const PAYMENT_REASONS = [
+  'PAYER_NOT_FOUND',
+  'NOT_ENOUGH_FUNDS',
+  'PAYER_LIMIT_REACHED',
+  'APPROVAL_REJECTED',
+  'INCORRECT_PIN',
+  'EXPIRED',
+  'TRANSACTION_CANCELED',
+  'REQUEST_FAILED',
+  'INTERNAL_PROCESSING_ERROR',
+] as const;
+export const paymentReason = z.enum(PAYMENT_REASONS);
+export type PaymentReason = z.infer<typeof paymentReason>;
+
+export const paymentView = z.object({
+  id: z.string(),
+  /** A pass (plan set) or one title (movieId set). */
+  kind: z.enum(['pass', 'title']),
+  plan: planId.nullable(),
+  movieId: z.string().nullable(),
+  amountRwf: z.number().int(),
+  status: paymentStatus,
+  /** A PaymentReason when failed, else null. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentView = z.infer<typeof paymentView>;
+export const paymentResponse = z.object({ payment: paymentView });
+
+/** What the payment routes answer (issue 5): the view plus the operator, the masked number and the times. */
+export const paymentDetail = paymentView.extend({
+  /** The payer's operator, from the number; null once the number was erased. */
+  operator: operator.nullable(),
+  /** Who collected it: 'mtn', 'airtel' or 'sandbox'. */
+  provider: z.string(),
+  /** `250788***456`, or null once erased. */
+  msisdnMasked: z.string().nullable(),
+  /** The movie's title for a title purchase (null when not a title, or the movie was deleted). */
+  movieTitle: z.string().nullable(),
+  /** End of the 5-minute approval window. */
+  approvalExpiresAt: z.string(),
+  /** When the outcome was recorded (null while pending). */
+  settledAt: z.string().nullable(),
+});
+export type PaymentDetail = z.infer<typeof paymentDetail>;
+export const paymentDetailResponse = z.object({ payment: paymentDetail });
+
+/** The current pass with its remaining time (viewer spec section 4), for the billing and settings pages. */
+export const passView = passSummary.extend({
+  /** Remaining time: whole days, or hours (rounded up) under a day; 0 hours when not active. */
+  remaining: z.object({ unit: z.enum(['days', 'hours']), count: z.number().int() }),
+});
+export type PassView = z.infer<typeof passView>;
+
+/** GET /api/billing/history: the current pass (null: never had one) and every payment, newest first. */
+export const billingHistoryResponse = z.object({
+  pass: passView.nullable(),
+  payments: z.array(paymentDetail),
+});
+export type BillingHistoryResponse = z.infer<typeof billingHistoryResponse>;
+
+/** GET /api/billing/payments/:id/receipt: the data of a printable receipt of a successful payment. */
+export const receiptView = z.object({
+  /** `SOB-` and the first 8 characters of the payment id, upper case. */
+  receiptNumber: z.string(),
+  paymentId: z.string(),
+  kind: z.enum(['pass', 'title']),
+  plan: planId.nullable(),
+  /** The plan's length in seconds (pass), or null (title). */
+  planDurationSeconds: z.number().int().nullable(),
+  movieId: z.string().nullable(),
+  movieTitle: z.string().nullable(),
+  amountRwf: z.number().int(),
+  /** The currency the provider collected in (RWF; EUR in MTN's sandbox). */
+  currency: z.string(),
+  operator: operator.nullable(),
+  provider: z.string(),
+  msisdnMasked: z.string().nullable(),
+  /** Our reference sent to the provider (MTN X-Reference-Id / Airtel transaction id). */
+  providerReference: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string(),
+  payer: z.object({ name: z.string(), email: z.string() }),
+  seller: z.object({ name: z.string(), website: z.string() }),
+});
+export type ReceiptView = z.infer<typeof receiptView>;
+export const receiptResponse = z.object({ receipt: receiptView });
+
+/** PUT /api/admin/movies/:id/price: a title's price alone, in whole RWF, or null (not sold alone). */
+export const MAX_TITLE_PRICE_RWF = 1_000_000;
+export const setTitlePriceBody = z.object({
+  priceRwf: z.number().int('Whole francs only').positive('Must be more than 0').max(MAX_TITLE_PRICE_RWF).nullable(),
+});
+export const titlePriceResponse = z.object({ movieId: z.string(), priceRwf: z.number().int().nullable() });
+
+export const PAYMENT_PROVIDERS = ['mtn', 'airtel', 'sandbox'] as const;
+export const callbackParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS), paymentId: z.uuid('Not a valid id') });
+export const callbackProviderParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
+export const callbackResponse = z.object({ received: z.literal(true) });

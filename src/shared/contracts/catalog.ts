@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Catalogue API, first version (issue 2 point 9; viewer spec sections 2 and 3).
+ * GET /api/movies, GET /api/movies/:id; admin: GET/POST /api/admin/movies.
+ */
+
+export const videoStatus = z.enum(['uploading', 'processing', 'ready', 'failed']);
+export type VideoStatus = z.infer<typeof videoStatus>;
+
+export const movieSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  year: z.number().int().nullable(),
+  director: z.string(),
+  /** Seconds, from the video's probe; null until known. */
+  durationSeconds: z.number().nullable(),
+  rating: z.number(),
+  isPremium: z.boolean(),
+  isDemo: z.boolean(),
+  /** URL of the poster (WebP) or null. */
+  posterUrl: z.string().nullable(),
+  videoStatus: videoStatus.nullable(),
+  createdAt: z.string(),
+});
+export type MovieSummary = z.infer<typeof movieSummary>;
+
+export const movieDetail = movieSummary.extend({
+  fullDescription: z.string(),
+  cast: z.array(z.string()),
+  trailer: z.string().nullable(),
+  videoId: z.string().nullable(),
+});
+export type MovieDetail = z.infer<typeof movieDetail>;
+
+export const movieListResponse = z.object({ items: z.array(movieSummary) });
+export const movieDetailResponse = z.object({ movie: movieDetail });
+export const idParams = z.object({ id: z.uuid('Not a valid id') });
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** Admin: create a movie (admin spec section 5; the first version asks title, category and file). */
+export const createMovieBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200),
+  category: z.string().trim().min(1, 'Category is required').max(60),
+  description: optionalText(2000),
+  fullDescription: optionalText(10000),
+  director: optionalText(200),
+  cast: z.array(z.string().trim().min(1).max(120)).max(50).optional().default([]),
+  year: z.number().int().min(1888).max(2100).nullable().optional().default(null),
+  rating: z.number().min(0).max(10).multipleOf(0.1).optional().default(0),
+  isPremium: z.boolean().optional().default(true),
+});
+export type CreateMovieBody = z.input<typeof createMovieBody>;
+
+export const adminMovie = movieDetail.extend({
+  video: z
+    .object({
+      id: z.string(),
+      status: videoStatus,
+      progress: z.number(),
+      error: z.string().nullable(),
+      renditions: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type AdminMovie = z.infer<typeof adminMovie>;
+export const adminMovieResponse = z.object({ movie: adminMovie });
+export const adminMovieListResponse = z.object({ items: z.array(adminMovie) });

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The one error body of every API answer that is not 2xx (DESIGN.md habit 4):
+ * `{ error: { code, message, details? } }`. `code` is a stable string the client translates
+ * (locale key `errors.<code>`); `message` is English, for logs and API users.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'bad_origin',
+  'invalid_credentials',
+  'email_taken',
+  'weak_password',
+  'password_mismatch',
+  'invalid_msisdn',
+  'subscription_required',
+  'login_required',
+  'video_not_ready',
+  'video_not_available',
+  'media_rejected',
+  'media_tools_missing',
+  'upload_too_large',
+  'payment_failed',
+  'operator_unavailable',
+  'not_for_sale',
+  'already_purchased',
+  'wrong_password',
+  'confirmation_required',
+  'payload_too_large',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** One field problem in `details.fields` of a `validation_failed` error. */
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. `body.email`. */
+  field: string;
+  message: string;
+}

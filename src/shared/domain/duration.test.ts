@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration } from './duration.js';
+
+describe('formatDuration (spec section 9: "Xh Ym" or "Ym")', () => {
+  it.each([
+    [5400, '1h 30m'],
+    [3600, '1h 0m'],
+    [180.26, '3m'],
+    [59.6, '1m'],
+    [14, '14s'],
+    [0, '0s'],
+  ])('%s s reads %s', (s, text) => expect(formatDuration(s)).toBe(text));
+  it('gives nothing for unknown durations', () => {
+    for (const v of [null, undefined, Number.NaN, -1]) expect(formatDuration(v)).toBe('');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The HLS rendition ladder: which sizes and bitrates a film is transcoded into.
+ *
+ * Source: issue 2 point 6 (ladder table, "up to the source's display height and never above it",
+ * "a source smaller than 240p gets one rendition at its own size", maxrate ~1.07x and bufsize ~1.5x,
+ * audio 96 kb/s for 240p/360p and 128 kb/s above). Pure: no I/O, shared by server and web.
+ *
+ * Convention: a rung's "p" number is the SHORT side of the picture, so "720p" is 1280x720 for a
+ * landscape film and 720x1280 for a portrait phone video. The ladder is planned on the DISPLAY size
+ * (after rotation metadata and sample aspect ratio), so a portrait video gets as many rungs as the
+ * same video held sideways. Code that caps quality by height (plan.maxHeight) should compare against
+ * the rung's short side, `Math.min(width, height)`, not its height.
+ */
+
+/** One row of the ladder table. Bitrates in bits per second. */
+export interface LadderStep {
+  /** Short side of the picture in pixels, e.g. 720 for "720p". */
+  shortSide: number;
+  /** Target (average) video bitrate, bits per second. */
+  videoBitrate: number;
+  /** AAC stereo bitrate, bits per second. */
+  audioBitrate: number;
+}
+
+/** The ladder table, lowest first (issue 2 point 6). */
+export const LADDER: readonly LadderStep[] = [
+  { shortSide: 240, videoBitrate: 350_000, audioBitrate: 96_000 },
+  { shortSide: 360, videoBitrate: 700_000, audioBitrate: 96_000 },
+  { shortSide: 480, videoBitrate: 1_200_000, audioBitrate: 128_000 },
+  { shortSide: 720, videoBitrate: 2_500_000, audioBitrate: 128_000 },
+  { shortSide: 1080, videoBitrate: 4_500_000, audioBitrate: 128_000 },
+];
+
+/** Peak video bitrate (x264 -maxrate) as a multiple of the target bitrate (issue 2 point 6). */
+export const MAXRATE_FACTOR = 1.07;
+/** Rate-control buffer (x264 -bufsize) as a multiple of the target bitrate, in bits (issue 2 point 6). */
+export const BUFSIZE_FACTOR = 1.5;
+/**
+ * Lowest video bitrate given to a source smaller than 240p, bits per second. Issue 2 point 6 leaves that
+ * rung's bitrate open; it is the 240p bitrate scaled by pixel count, not below this floor.
+ */
+export const MIN_VIDEO_BITRATE = 100_000;
+
+/** One rendition to produce: output size in pixels (both even) and bitrates in bits per second. */
+export interface Rung {
+  /** "<short side>p", e.g. "720p"; also the rendition's folder name. */
+  name: string;
+  width: number;
+  height: number;
+  /** Target video bitrate, bits per second. */
+  videoBitrate: number;
+  /** Peak video bitrate (-maxrate), bits per second. */
+  maxrate: number;
+  /** Rate-control buffer size (-bufsize), bits. */
+  bufsize: number;
+  /** AAC stereo bitrate, bits per second. */
+  audioBitrate: number;
+}
+
+/** Nearest even number, at least 2 (H.264 4:2:0 needs even sizes). */
+function nearestEven(x: number): number {
+  return Math.max(2, 2 * Math.round(x / 2));
+}
+
+/** Largest even number not above x, at least 2. */
+function evenAtMost(x: number): number {
+  return Math.max(2, 2 * Math.floor(x / 2));
+}
+
+function rung(name: string, width: number, height: number, videoBitrate: number, audioBitrate: number): Rung {
+  return {
+    name,
+    width,
+    height,
+    videoBitrate,
+    maxrate: Math.round(videoBitrate * MAXRATE_FACTOR),
+    bufsize: Math.round(videoBitrate * BUFSIZE_FACTOR),
+    audioBitrate,
+  };
+}
+
+/**
+ * Plans the renditions for a source of the given DISPLAY size (pixels, after rotation), lowest first.
+ *
+ * Every table rung whose short side is at most the source's short side is kept (never upscaled);
+ * sizes keep the source's aspect ratio and are even. A source whose short side is below 240 gets one
+ * rendition at its own (even) size, with the 240p bitrate scaled by pixel count (at least
+ * MIN_VIDEO_BITRATE). Issue 2 point 6. Throws RangeError for a size that is not positive and finite.
+ *
+ * Examples: 1920x1080 gives 240p..1080p (5 rungs); 1280x720 gives 4; 480x352 gives 240p (328x240)
+ * and its own size, 352p (480x352, ADR 005); 720x1280 (portrait) gives 240x426 ... 720x1280; 320x200 gives one "200p" at 320x200.
+ */
+export function planLadder(displayWidth: number, displayHeight: number): Rung[] {
+  if (!Number.isFinite(displayWidth) || !Number.isFinite(displayHeight) || displayWidth < 1 || displayHeight < 1) {
+    throw new RangeError(`planLadder needs a positive display size, got ${displayWidth}x${displayHeight}`);
+  }
+  const landscape = displayWidth >= displayHeight;
+  const short = landscape ? displayHeight : displayWidth;
+  const long = landscape ? displayWidth : displayHeight;
+  const bottom = LADDER[0]!;
+
+  if (short < bottom.shortSide) {
+    const width = evenAtMost(displayWidth);
+    const height = evenAtMost(displayHeight);
+    const share = (width * height) / (nearestEven((bottom.shortSide * 16) / 9) * bottom.shortSide);
+    const videoBitrate = Math.max(MIN_VIDEO_BITRATE, Math.round((bottom.videoBitrate * share) / 1000) * 1000);
+    return [rung(`${Math.min(width, height)}p`, width, height, videoBitrate, bottom.audioBitrate)];
+  }
+
+  const rungs = LADDER.filter((step) => step.shortSide <= short).map((step) => {
+    const longSide = Math.min(nearestEven((step.shortSide * long) / short), evenAtMost(long));
+    const width = landscape ? longSide : step.shortSide;
+    const height = landscape ? step.shortSide : longSide;
+    return rung(`${step.shortSide}p`, width, height, step.videoBitrate, step.audioBitrate);
+  });
+
+  // A source well between two rungs (e.g. 480x352) would otherwise be served only at the rung below it,
+  // throwing away a third of its lines. It gets one more rendition at its own size; see
+  // docs/decisions/005-source-size-top-rung.md.
+  const below = [...LADDER].reverse().find((step) => step.shortSide <= short)!;
+  const above = LADDER.find((step) => step.shortSide > short);
+  if (above && short >= below.shortSide * SOURCE_RUNG_MIN_GAIN) {
+    const evenShort = evenAtMost(short);
+    const f = (evenShort - below.shortSide) / (above.shortSide - below.shortSide);
+    const videoBitrate = Math.round((below.videoBitrate + f * (above.videoBitrate - below.videoBitrate)) / 1000) * 1000;
+    const longSide = Math.min(nearestEven((evenShort * long) / short), evenAtMost(long));
+    rungs.push(rung(`${evenShort}p`, landscape ? longSide : evenShort, landscape ? evenShort : longSide, videoBitrate, above.audioBitrate));
+  }
+  return rungs;
+}
+
+/**
+ * A source whose short side is at least this multiple of the highest table rung it reaches gets an extra top
+ * rendition at its own size (docs/decisions/005-source-size-top-rung.md).
+ */
+export const SOURCE_RUNG_MIN_GAIN = 1.2;

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { isAdminRole, useMe } from '../features/accounts/api/get-me';
+
+/** Signed-out visitors go to /login; the page they wanted comes back after signing in. */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <Spinner label={t('common.loading')} />;
+  if (me.isError) throw me.error;
+  if (!me.data.user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+/** Inside RequireAuth: anyone but an admin or super admin goes to /. The server checks again on every call. */
+export function RequireAdmin() {
+  const me = useMe();
+  if (!isAdminRole(me.data?.user?.role)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,95 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '../lib/cn';
+import { AccountActions } from './account-actions';
+import { LanguageSelect } from './language-select';
+import { MoviesLinks, MoviesMenu } from './movies-menu';
+import { ThemeToggle } from './theme-toggle';
+
+const HOME = { to: '/', key: 'nav.home', end: true } as const;
+const LINKS = [
+  { to: '/translators', key: 'nav.translators', end: false },
+  { to: '/subscribe', key: 'nav.subscribe', end: false },
+] as const;
+
+function NavLinks({ className, onNavigate, mobile = false }: { className?: string; onNavigate?: () => void; mobile?: boolean }) {
+  const { t } = useTranslation();
+  const link = (l: typeof HOME | (typeof LINKS)[number]) => (
+    <NavLink
+      to={l.to}
+      end={l.end}
+      onClick={onNavigate}
+      className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', isActive ? 'text-primary' : 'text-foreground/80')}
+    >
+      {t(l.key)}
+    </NavLink>
+  );
+  return (
+    <ul className={className}>
+      <li>{link(HOME)}</li>
+      <li>{mobile ? <MoviesLinks onNavigate={onNavigate} /> : <MoviesMenu />}</li>
+      {LINKS.map((l) => (
+        <li key={l.to}>{link(l)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Logo, links, theme and language, account actions; under 1024 px (where the signed-in row no longer fits) the same items in a collapsible menu. */
+export function Header() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState(location.key);
+  // Any navigation closes the menu.
+  if (open && openedAt !== location.key) {
+    setOpen(false);
+    setOpenedAt(location.key);
+  }
+  const close = () => setOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4">
+        <Link to="/" className="mr-2 text-xl font-extrabold tracking-tight text-primary">
+          Sobanura
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden lg:block">
+          <NavLinks className="flex items-center gap-1" />
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <ThemeToggle />
+          <LanguageSelect id="language-desktop" />
+          <AccountActions />
+        </div>
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
+          <ThemeToggle />
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-md hover:bg-muted"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => {
+              setOpenedAt(location.key);
+              setOpen((o) => !o);
+            }}
+          >
+            {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      {open && (
+        <div id="mobile-menu" className="border-t lg:hidden">
+          <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl gap-3 px-4 py-3">
+            <NavLinks className="grid gap-1" onNavigate={close} mobile />
+            <LanguageSelect id="language-mobile" />
+            <AccountActions vertical onAction={close} />
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { cn } from '../lib/cn';
+
+/** The header's Movies menu (viewer spec section 2). Trending and New Releases are orders of /movies (see use-catalog-params.ts). */
+export const MOVIE_LINKS = [
+  { to: '/movies', key: 'nav.allMovies' },
+  { to: '/movies?category=trending', key: 'nav.trending' },
+  { to: '/movies?category=new-releases', key: 'nav.newReleases' },
+  { to: '/movies?tab=series', key: 'nav.series' },
+] as const;
+
+const ITEM = 'block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted';
+
+/**
+ * A disclosure menu of links (a button that shows and hides a list): no menu library in the first download.
+ * Escape or a click elsewhere closes it, and focus goes back to the button after Escape.
+ */
+export function MoviesMenu() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState(location.key);
+  if (open && openedAt !== location.key) {
+    setOpen(false);
+    setOpenedAt(location.key);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [open]);
+
+  const active = location.pathname === '/movies';
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => {
+          setOpenedAt(location.key);
+          setOpen((o) => !o);
+        }}
+        className={cn('inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', active ? 'text-primary' : 'text-foreground/80')}
+      >
+        {t('nav.movies')}
+        <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      <ul id={id} hidden={!open} className="absolute left-0 top-full z-50 mt-1 grid min-w-48 gap-0.5 rounded-lg border bg-background p-1 shadow-lg">
+        {MOVIE_LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={ITEM} onClick={() => setOpen(false)}>
+              {t(l.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The same links for the small-screen menu, as a labelled group. */
+export function MoviesLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <p id={id} className="px-3 pt-1 text-xs font-semibold uppercase text-muted-foreground">
+        {t('nav.movies')}
+      </p>
+      <ul aria-labelledby={id} className="grid gap-1 pl-2">
+        {MOVIE_LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={ITEM} onClick={onNavigate}>
+              {t(l.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { RegisterForm } from './register-form';
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function setup() {
+  const onSuccess = vi.fn();
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RegisterForm onSuccess={onSuccess} />
+    </QueryClientProvider>,
+  );
+  const field = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input' }) as HTMLInputElement;
+  const fill = (values: Record<string, string>) => {
+    for (const [label, value] of Object.entries(values)) fireEvent.change(field(label), { target: { value } });
+  };
+  const submit = screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement;
+  return { onSuccess, fill, submit };
+}
+
+const valid = { 'Full name': 'Aline Uwase', Email: 'aline@example.rw', Password: 'secret12', 'Confirm password': 'secret12' };
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('RegisterForm', () => {
+  it('keeps submit disabled while the password and its confirmation differ', () => {
+    const { fill, submit } = setup();
+    fill({ Password: 'secret12', 'Confirm password': 'secret1' });
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    fill({ 'Confirm password': 'secret12' });
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('shows the server refusal under the email field and does not leave the page', async () => {
+    answer(409, { error: { code: 'email_taken', message: 'Email already registered' } });
+    const { fill, submit, onSuccess } = setup();
+    fill(valid);
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByText('An account with this email already exists.')).toBeTruthy());
+    expect(screen.getByLabelText('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(toast.error).toHaveBeenCalledWith('Sign Up Failed', { description: 'An account with this email already exists.' });
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('shows field errors of a validation_failed answer under their fields', async () => {
+    answer(400, { error: { code: 'validation_failed', message: 'Invalid body', details: { fields: [{ field: 'body.fullName', message: 'Full name is required' }] } } });
+    const { fill, submit } = setup();
+    fill(valid);
+    fireEvent.click(submit);
+    await waitFor(() => expect(document.getElementById('register-fullName-error')?.textContent).toBe('Full name is required'));
+  });
+
+  it('sends the form and reports success', async () => {
+    const fetchMock = answer(201, { user: { id: 'u1', email: 'aline@example.rw', name: 'Aline Uwase', role: 'user' } });
+    const { fill, submit, onSuccess } = setup();
+    fill({ ...valid, Email: '  Aline@Example.RW ' });
+    fireEvent.click(submit);
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/accounts/register');
+    expect(JSON.parse(String(init.body))).toMatchObject({ fullName: 'Aline Uwase', email: 'aline@example.rw', password: 'secret12' });
+    expect(toast.success).toHaveBeenCalledWith('Sign Up Successful', { description: 'You can now sign in.' });
+  });
+});

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { LoginForm } from '../components/login-form';
+
+/** /login. Success goes to / (or back to the protected page that sent the viewer here). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const target = from && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/';
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">{t('auth.signInTitle')}</CardTitle>
+          <CardDescription>{t('auth.signInSubtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+          <p className="text-center text-sm text-muted-foreground">
+            {t('auth.noAccount')}{' '}
+            <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t('auth.register')}
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import type { PlanView } from '../api/get-plans';
+import { PlanFeatures } from './plan-features';
+import { PlanPrice } from './plan-price';
+
+export function PlanCard({ plan, highlighted, disabled, onChoose }: { plan: PlanView; highlighted: boolean; disabled?: boolean; onChoose: () => void }) {
+  const { t } = useTranslation();
+  const name = t(`plans.${plan.id}.name`);
+  return (
+    <Card className={cn('relative flex flex-col', highlighted && 'ring-2 ring-primary')} data-testid={`plan-${plan.id}`}>
+      {(plan.popular || plan.compareAtRwf != null) && (
+        <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1">
+          {plan.popular && <Badge>{t('plans.mostPopular')}</Badge>}
+          {plan.compareAtRwf != null && <Badge variant="success">{t('plans.save20')}</Badge>}
+        </div>
+      )}
+      <CardHeader>
+        <CardTitle>{name}</CardTitle>
+        <PlanPrice plan={plan} />
+      </CardHeader>
+      <CardContent className="flex-1">
+        <PlanFeatures plan={plan} />
+      </CardContent>
+      <CardFooter>
+        <Button className="w-full" variant={highlighted ? 'default' : 'outline'} onClick={onChoose} disabled={disabled} aria-label={t('plans.chooseAria', { plan: name })}>
+          {t('plans.choose')}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { PlanId } from '../../../../shared/domain/plans';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import type { PlanView } from '../api/get-plans';
+import { PaymentStep } from './payment-step';
+import { PlanSelectStep } from './plan-select-step';
+import { SuccessStep } from './success-step';
+
+export type SubscribeStep = 'select' | 'payment' | 'success';
+
+/** The subscription dialog: select, then payment, then success (viewer spec section 2). */
+export function SubscribeDialog({
+  open,
+  onOpenChange,
+  plans,
+  step,
+  plan,
+  processing,
+  onSelectPlan,
+  onStep,
+  onPay,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plans: PlanView[];
+  step: SubscribeStep;
+  plan: PlanId;
+  processing: boolean;
+  onSelectPlan: (plan: PlanId) => void;
+  onStep: (step: SubscribeStep) => void;
+  onPay: (msisdn: string) => void;
+}) {
+  const { t } = useTranslation();
+  const current = plans.find((p) => p.id === plan) ?? plans[0];
+  const titles: Record<SubscribeStep, string> = {
+    select: t('billing.selectTitle'),
+    payment: t('billing.paymentTitle'),
+    success: t('billing.successTitle'),
+  };
+  const descriptions: Record<SubscribeStep, string> = {
+    select: t('billing.selectText'),
+    payment: t('billing.paymentText'),
+    success: t('billing.successText'),
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{titles[step]}</DialogTitle>
+          <DialogDescription>{descriptions[step]}</DialogDescription>
+        </DialogHeader>
+        {step === 'select' && <PlanSelectStep plans={plans} selected={plan} onSelect={onSelectPlan} onContinue={() => onStep('payment')} />}
+        {step === 'payment' && current && <PaymentStep plan={current} processing={processing} onPay={onPay} onBack={() => onStep('select')} />}
+        {step === 'success' && <SuccessStep plan={plan} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

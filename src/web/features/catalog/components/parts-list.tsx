@@ -1,0 +1,43 @@
+import { Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MovieFull } from '../../../../shared/contracts/browse';
+import { formatDuration } from '../../../../shared/domain/duration';
+import { cn } from '../../../lib/cn';
+import { Poster, posterSources } from './poster';
+
+/** The parts of a multi-part film, in order; each plays at /player/{partId}. The part on screen is marked. */
+export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; currentId: string }) {
+  const { t } = useTranslation();
+  if (parts.length === 0) return null;
+  return (
+    <section aria-labelledby="parts-heading" className="grid gap-3">
+      <h2 id="parts-heading" className="text-xl font-bold">
+        {t('catalog.partsTitle', { count: parts.length })}
+      </h2>
+      <ol className="grid gap-2 sm:grid-cols-2">
+        {parts.map((p) => {
+          const current = p.id === currentId;
+          return (
+            <li key={p.id}>
+              <Link
+                to={`/player/${p.id}`}
+                aria-current={current ? 'true' : undefined}
+                data-testid="part-link"
+                className={cn('flex items-center gap-3 rounded-lg border p-2 transition hover:bg-muted', current && 'border-primary bg-primary/5')}
+              >
+                <Poster sources={posterSources(p.posterUrl)} alt="" ratio="video" className="w-28 shrink-0 rounded-md" />
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="text-xs font-semibold uppercase text-primary">{t('catalog.partNumber', { number: p.partNumber })}</span>
+                  <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
+                  {p.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(p.durationSeconds)}</span>}
+                </span>
+                <Play className="ml-auto size-5 shrink-0 text-primary" aria-hidden="true" />
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

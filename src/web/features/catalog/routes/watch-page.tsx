@@ -1,0 +1,78 @@
+import { ArrowLeft, Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { isNotFound } from '../../../lib/api-client';
+import { useMovie } from '../api/get-movie';
+import { DetailSkeleton } from '../components/detail-skeleton';
+import { LoadError } from '../components/load-error';
+import { MovieDetails } from '../components/movie-details';
+import { MovieGrid } from '../components/movie-grid';
+import { MovieNotFound } from '../components/movie-not-found';
+import { PartsList } from '../components/parts-list';
+import { Poster, posterSources } from '../components/poster';
+import { Trailer } from '../components/trailer';
+import { WatchlistButton } from '../components/watchlist-button';
+import { useErrorToast } from '../hooks/use-error-toast';
+
+
+/**
+ * /watch/:id: a movie's details, Watch Now, Add to Watchlist, its parts, the trailer and up to 3 related titles.
+ * A movie whose video is a part of another movie sends the viewer to that movie (viewer spec section 2).
+ */
+export function WatchPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const movie = useMovie(id);
+  useErrorToast(movie.error, t('catalog.movieLoadFailed'), isNotFound(movie.error));
+
+  if (movie.isPending) return <DetailSkeleton />;
+  if (movie.isError) {
+    if (isNotFound(movie.error)) return <MovieNotFound />;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <LoadError error={movie.error} title={t('catalog.movieLoadFailed')} onRetry={() => void movie.refetch()} retrying={movie.isFetching} />
+      </div>
+    );
+  }
+  const m = movie.data;
+  if (m.redirectToId && m.redirectToId !== id) return <Navigate replace to={`/watch/${m.redirectToId}`} />;
+
+  return (
+    <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-8 px-4 py-6">
+      <Link to="/movies" className="inline-flex w-fit items-center gap-1 rounded text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('catalog.backToMovies')}
+      </Link>
+      <div className="grid gap-6 sm:grid-cols-[minmax(0,240px)_1fr]">
+        <Poster sources={posterSources(m.posterUrl, m.posterFallbacks)} alt={t('catalog.posterOf', { title: m.title })} eager className="mx-auto max-w-[240px] rounded-xl" />
+        <div className="grid content-start gap-5">
+          <MovieDetails movie={m} />
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="lg" className="w-full sm:w-fit">
+              <Link to={`/player/${m.id}`}>
+                <Play aria-hidden="true" />
+                {t('catalog.watchNow')}
+              </Link>
+            </Button>
+            <WatchlistButton target={{ kind: 'movie', id: m.id }} title={m.title} className="w-full sm:w-fit" />
+          </div>
+        </div>
+      </div>
+
+      <PartsList parts={m.parts} currentId={m.id} />
+      {m.trailerEmbedUrl && <Trailer url={m.trailerEmbedUrl} title={m.title} />}
+
+      {m.related.length > 0 && (
+        <section aria-labelledby="related-heading" className="grid gap-3">
+          <h2 id="related-heading" className="text-xl font-bold">
+            {t('catalog.related')}
+          </h2>
+          <MovieGrid items={m.related.slice(0, 3)} watchlist className="grid-cols-2 sm:grid-cols-3 md:grid-cols-3 lg:grid-cols-3" />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default WatchPage;

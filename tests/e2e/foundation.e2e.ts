@@ -1,0 +1,95 @@
+/**
+ * Issue 2's scenario in Debian's Chromium: an admin uploads cockatoo.mp4 through the admin page and waits for
+ * ready; a new viewer registers, is refused playback, buys a Daily Pass with the sandbox, opens the player, and
+ * the video's currentTime passes 2 s.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { startServer, type E2eServer } from './support/server.js';
+
+const COCKATOO = path.resolve('../shared/fixtures/videos/cockatoo.mp4');
+
+describe('a real film goes from upload to a paying viewer', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let movieId = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    await server.cli('user', 'create', '--email', 'admin@sobanura.test', '--password', 'admin-pass', '--role', 'admin');
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('greeting').waitFor({ state: 'attached' });
+  }
+
+  it('an admin uploads cockatoo.mp4 and it becomes ready', async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'admin@sobanura.test', 'admin-pass');
+    await page.goto(`${server.url}/super-panel-2025`);
+    await page.getByLabel('Title').fill('Inyoni (Cockatoo)');
+    await page.getByLabel('Category').fill('documentary');
+    await page.getByLabel('Video file').setInputFiles(COCKATOO);
+    await page.getByRole('button', { name: 'Upload movie' }).click();
+    const row = page.getByTestId('admin-movie-row').filter({ hasText: 'Inyoni (Cockatoo)' });
+    await row.and(page.locator('[data-video-status="ready"]')).waitFor({ timeout: 240_000 });
+    const movies = await (await page.request.get(`${server.url}/api/admin/movies`)).json();
+    const movie = movies.items.find((m: { title: string }) => m.title === 'Inyoni (Cockatoo)');
+    expect(movie.video.status).toBe('ready');
+    expect(movie.video.renditions).toEqual(['240p', '360p', '480p', '720p']);
+    expect(movie.isPremium).toBe(true);
+    movieId = movie.id;
+    await page.close();
+  });
+
+  it('a new viewer is refused, buys a Daily Pass with mobile money, and watches', async () => {
+    expect(movieId).not.toBe('');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel('Full name').fill('Uwase Aline');
+    await page.getByLabel('Email').fill('aline@sobanura.test');
+    await page.getByLabel('Password', { exact: true }).fill('viewer-pass');
+    await page.getByLabel('Confirm password').fill('viewer-pass');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/login$/);
+    await signIn(page, 'aline@sobanura.test', 'viewer-pass');
+
+    await page.goto(`${server.url}/player/${movieId}`);
+    await page.getByText('Subscription Required').waitFor();
+    await expect(page.getByTestId('player-video').count()).resolves.toBe(0);
+
+    await page.getByRole('link', { name: 'View Subscription Plans' }).click();
+    await page.waitForURL(/\/subscribe/);
+    await page.getByRole('button', { name: 'Choose Daily Pass' }).click();
+    await page.getByLabel('MTN Mobile Money number').fill('0788123456');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Payment Request Sent').first().waitFor();
+    await page.getByText('Payment Successful').first().waitFor({ timeout: 30_000 });
+    const me = await (await page.request.get(`${server.url}/api/accounts/me`)).json();
+    expect(me.pass).toMatchObject({ plan: 'daily', active: true });
+
+    await page.goto(`${server.url}/player/${movieId}`);
+    const video = page.getByTestId('player-video');
+    await video.waitFor();
+    await page.waitForFunction(() => {
+      const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null;
+      return !!v && v.currentTime > 2;
+    }, undefined, { timeout: 60_000 });
+    const state = await video.evaluate((v: HTMLVideoElement) => ({ t: v.currentTime, err: v.error?.code ?? null }));
+    expect(state.err).toBeNull();
+    expect(state.t).toBeGreaterThan(2);
+    await context.close();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Starts a real Sobanura server process for end-to-end scenarios: a fresh DATA_DIR, the embedded PGlite
+ * database, the built web app (dist/web), a free port on 127.0.0.1. `cli()` runs the command line against it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const TSX = path.resolve('node_modules/.bin/tsx');
+
+export interface E2eServer {
+  url: string;
+  dataDir: string;
+  cli(...args: string[]): Promise<string>;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const fullEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DEMO_CATALOG: 'false', SANDBOX_APPROVAL_SECONDS: '2', LOG_LEVEL: 'info', ...env };
+  const child: ChildProcess = spawn(TSX, ['src/server/main.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    dataDir,
+    log: () => output,
+    async cli(...args) {
+      const { stdout } = await run(TSX, ['src/server/cli.ts', ...args], { env: fullEnv });
+      return stdout;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
