@@ -25,8 +25,12 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
   executeSql: ExecuteSql;
-  /** Listens on a Postgres NOTIFY channel; returns the unlisten function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Listens on a Postgres NOTIFY channel; returns the unlisten function. On PostgreSQL a dropped connection
+   * (server restart, failover) is replaced and LISTEN issued again, retrying every 1 to 30 seconds; notifications
+   * sent while it was down are lost, so `onReconnect` is called once listening again, for callers to resync.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -52,16 +56,7 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
         const last = Array.isArray(r) ? r[r.length - 1] : r;
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
       },
-      listen: async (channel, onPayload) => {
-        const client = await pool.connect();
-        client.on('error', () => {});
-        client.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        return async () => {
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-          client.release();
-        };
-      },
+      listen: (channel, onPayload, onReconnect) => listenWithReconnect(pool, channel, onPayload, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -82,6 +77,7 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
       const r = await client.query(text, values);
       return { rows: r.rows as Record<string, unknown>[] };
     },
+    // One process owns an embedded database, so its LISTEN connection cannot drop.
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
@@ -91,4 +87,82 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.kind === 'pglite') await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   else await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/**
+ * LISTEN on a dedicated pooled connection that is replaced when it fails. The first connection's failure is
+ * thrown to the caller (fail fast at start); later failures are retried with backoff (1 s doubling to 30 s) until
+ * the returned unlisten function is called.
+ */
+async function listenWithReconnect(
+  pool: pg.Pool,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  const sql = pg.escapeIdentifier(channel);
+  let current: { client: pg.PoolClient; drop: (err?: Error) => void } | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delayMs = 1_000;
+
+  const connect = async (): Promise<void> => {
+    const client = await pool.connect();
+    let dropped = false;
+    const drop = (err?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      // Destroy rather than return to the pool a connection whose LISTEN state is unknown.
+      client.release(err ?? true);
+      if (current?.client === client) current = null;
+      if (!stopped) schedule();
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    client.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
+    try {
+      await client.query(`LISTEN ${sql}`);
+    } catch (err) {
+      drop(err as Error);
+      throw err;
+    }
+    if (stopped) {
+      drop();
+      return;
+    }
+    current = { client, drop };
+    delayMs = 1_000;
+  };
+  const schedule = () => {
+    if (retry || stopped) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => !stopped && onReconnect?.(),
+        () => {
+          delayMs = Math.min(delayMs * 2, 30_000);
+          schedule();
+        },
+      );
+    }, delayMs);
+    retry.unref();
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    throw err;
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const held = current;
+    current = null;
+    if (held) {
+      await held.client.query(`UNLISTEN ${sql}`).catch(() => {});
+      held.drop();
+    }
+  };
 }

@@ -43,6 +43,7 @@ export function createBrowseServices(db: DbHandle, log: { warn(obj: object, msg:
   const catalogCache = createReadCache({ ttlMs: opts.catalogCacheTtlMs });
   const hub = createEventHub(db, log);
   hub.subscribe(() => catalogCache.clear());
+  hub.onReconnect(() => catalogCache.clear());
   const translatorsRepo = createTranslatorsRepository(db.db);
   const browse = createBrowseService({ browse: createBrowseRepository(db.db), pages: createCatalogPageRepository(db), translators: translatorsRepo, cache: catalogCache, clock: opts.clock });
   return {

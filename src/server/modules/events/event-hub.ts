@@ -14,6 +14,11 @@ export interface EventHub {
   start(): Promise<void>;
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: CatalogListener): () => void;
+  /**
+   * Adds a function called when the LISTEN connection came back after a drop (events in between are lost, so
+   * caches must be cleared); returns the function that removes it.
+   */
+  onReconnect(fn: () => void): () => void;
   /** Delivers an event to the listeners of this process only (used by tests and by `start`'s listener). */
   publishLocal(event: CatalogEvent): void;
   /** Stops listening. */
@@ -24,6 +29,7 @@ export interface EventHub {
 /** A hub over `db.listen`; `log.warn` receives listener failures. */
 export function createEventHub(db: Pick<DbHandle, 'listen'>, log: { warn(obj: object, msg: string): void }): EventHub {
   const listeners = new Set<CatalogListener>();
+  const reconnectHooks = new Set<() => void>();
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
   const publishLocal = (event: CatalogEvent) => {
@@ -47,6 +53,9 @@ export function createEventHub(db: Pick<DbHandle, 'listen'>, log: { warn(obj: ob
           }
           const e = catalogEvent.safeParse(parsed);
           if (e.success) publishLocal(e.data);
+        }, () => {
+          log.warn({}, 'catalog events: listening again after the database connection dropped');
+          for (const fn of [...reconnectHooks]) fn();
         })
         .then((u) => {
           unlisten = u;
@@ -56,6 +65,10 @@ export function createEventHub(db: Pick<DbHandle, 'listen'>, log: { warn(obj: ob
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onReconnect(fn) {
+      reconnectHooks.add(fn);
+      return () => reconnectHooks.delete(fn);
     },
     publishLocal,
     async stop() {
