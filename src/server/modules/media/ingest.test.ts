@@ -81,7 +81,8 @@ describeEachDb('video ingest', (kind) => {
     const poster = await t.app.inject({ method: 'GET', url: movie.posterUrl });
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/webp');
-  });
+    // A 3-minute film on two busy cores can take minutes; the wait above is the real bound.
+  }, 600_000);
 
   it('rejects a file that is not a video, with the reason, and keeps the movie', async () => {
     const movieId = await createMovie('Not a video');
