@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**'] },
@@ -21,5 +22,13 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    // Every visible text goes through t() (DESIGN.md habit 6; issue 7 point 3): text written straight into JSX
+    // fails the lint. The brand name and strings of digits and signs are not words to translate.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only', words: { exclude: ['Sobanura', '[0-9!-/:-@[-`{-~\\s·•…–—★]+'] } }] },
   },
 );

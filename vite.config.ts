@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { wholeJson } from './vite.locale-plugin';
+import { serviceWorker } from './vite.sw-plugin';
 
 // The web client (src/web). `index.html` sits at the repository root and loads /src/web/main.tsx.
 // The Fastify server serves dist/web in production; in development Vite proxies the API and media to it.
@@ -10,12 +12,25 @@ const server = 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  publicDir: false,
+  // Manifest, icons and the offline page (issue 7 point 6), copied as they are to dist/web.
+  publicDir: 'public',
+  resolve: {
+    alias: [
+      // Toasts without sonner in the first download: see src/web/lib/lazy-sonner.tsx.
+      { find: /^sonner$/, replacement: fileURLToPath(new URL('./src/web/lib/lazy-sonner.tsx', import.meta.url)) },
+      // react-router's package points bundlers at its development build; the production build drops its warnings.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+      { find: /^sonner-real$/, replacement: fileURLToPath(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url)) },
+    ],
+  },
   // Brotli and gzip copies of every asset, served by @fastify/static's preCompressed option: viewers on mobile
   // data download the smallest encoding their browser takes, with no compression work per request.
-  plugins: [react(), tailwindcss(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })],
+  plugins: [wholeJson(), serviceWorker(), react(), tailwindcss(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })],
   build: {
     outDir: 'dist/web',
+    // Every browser Sobanura supports has <link rel=modulepreload>; the polyfill would only add to the first download.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // hls.js (about 180 kB gzipped) is its own chunk, loaded only by the player.
     chunkSizeWarningLimit: 600,
@@ -27,7 +42,8 @@ export default defineConfig({
               // The libraries every page needs, in one long-cached file: a new release of the app does not make
               // returning viewers download them again over mobile data.
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|sonner|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs|use-sync-external-store)[\\/]/,
+              // Also Vite's preload helper and the tiny API helpers every page uses: one request fewer on the first paint.
+              test: /vite\/preload-helper|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])|src[\\/]web[\\/]lib[\\/](api-client|query-keys)\.ts|node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-slot|@radix-ui[\\/]react-compose-refs|use-sync-external-store)[\\/]/,
             },
           ],
         },

@@ -2,9 +2,10 @@
  * Playback benchmark (issue 4): wannaworktogether.mp4, ingested through the product, played in Debian's
  * Chromium with the network emulated (Chrome DevTools Protocol Network.emulateNetworkConditions) at
  * "Slow 4G" (1.6 Mb/s down, 150 ms round trip) and at 700 kb/s. For each profile it prints:
- * - time to first frame from navigation to /player/{id} (the page, the app, the signed URL, the playlists and
- *   the first segments all over the emulated network), median and 75th percentile of 10 starts, with a cold
- *   browser cache each time;
+ * - time to first frame from navigation to /player/{id}, median and 75th percentile of 10 starts, twice:
+ *   "first visit" with a cold browser cache (the page, the app, the signed URL, the playlists and the first
+ *   segments all over the emulated network), and "returning viewer" with the app's static files already in
+ *   the browser's cache from an earlier visit (HTML, API answers, playlists and video still fetched);
  * - over 60 s of playback: stalls (a `waiting` event after the first frame) and stalled seconds;
  * - the renditions whose segments were fetched, and the megabytes transferred.
  * Run: npx tsx bench/playback/run.ts   (needs ffmpeg and /usr/bin/chromium; about 5 minutes)
@@ -56,7 +57,6 @@ interface Run {
 async function emulate(page: Page, p: Profile): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: p.latencyMs,
@@ -66,11 +66,22 @@ async function emulate(page: Page, p: Profile): Promise<CDPSession> {
   return cdp;
 }
 
-async function play(browser: Browser, url: string, cookies: Parameters<import('playwright-core').BrowserContext['addCookies']>[0], p: Profile, watchSeconds: number): Promise<Run> {
+type Cookies = Parameters<import('playwright-core').BrowserContext['addCookies']>[0];
+
+async function play(browser: Browser, url: string, cookies: Cookies, p: Profile, watchSeconds: number, warmApp = false): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addCookies(cookies);
   await context.addInitScript(PROBE);
   const page = await context.newPage();
+  if (warmApp) {
+    // An earlier visit of the player on a fast network, video refused: the app's hashed files (hls.js too) land
+    // in the HTTP cache, no segment or playlist does.
+    await page.route('**/media/v/**', (r) => r.abort());
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await page.unroute('**/media/v/**');
+    await page.goto('about:blank');
+  }
   const cdp = await emulate(page, p);
   const run: Run = { firstFrameMs: null, stalls: 0, stalledMs: 0, renditions: new Set(), bytes: 0 };
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (run.bytes += e.encodedDataLength));
@@ -81,6 +92,7 @@ async function play(browser: Browser, url: string, cookies: Parameters<import('p
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __pb: { first: number | null } }).__pb.first !== null, undefined, { timeout: 60_000 }).catch(() => null);
   if (watchSeconds > 0) await page.waitForTimeout(watchSeconds * 1000);
+  // The probe's clock starts at this navigation (performance.now() of the new document).
   const pb = await page.evaluate(() => (window as unknown as { __pb: { first: number | null; stalls: number; stalledMs: number; waitingSince: number | null } }).__pb);
   run.firstFrameMs = pb.first;
   run.stalls = pb.stalls;
@@ -111,14 +123,18 @@ async function main(): Promise<void> {
     console.log(`machine:  ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, node ${process.version}, Chromium ${browser.version()}`);
     console.log(`film:     ${path.basename(SOURCE)} (180 s, 480x352), ladder as ingested; ${STARTS} cold starts and ${WATCH_SECONDS} s of playback per profile\n`);
     for (const p of PROFILES) {
-      const starts: Run[] = [];
-      for (let i = 0; i < STARTS; i++) starts.push(await play(browser, url, cookies, p, 0));
-      const ttff = starts.map((r) => r.firstFrameMs).filter((x): x is number => x !== null);
-      const watch = await play(browser, url, cookies, p, WATCH_SECONDS);
       console.log(p.name);
-      console.log(`  time to first frame: median ${(quantile(ttff, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(ttff, 0.75) / 1000).toFixed(2)} s (${ttff.length}/${STARTS} started)`);
+      for (const warm of [false, true]) {
+        const starts: Run[] = [];
+        for (let i = 0; i < STARTS; i++) starts.push(await play(browser, url, cookies, p, 0, warm));
+        const ttff = starts.map((r) => r.firstFrameMs).filter((x): x is number => x !== null);
+        const label = warm ? 'returning viewer (app cached)' : 'first visit (cold cache)';
+        const figures = ttff.length ? `median ${(quantile(ttff, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(ttff, 0.75) / 1000).toFixed(2)} s` : 'no start';
+        console.log(`  time to first frame, ${label}: ${figures} (${ttff.length}/${STARTS} started), ${(starts.reduce((a, r) => a + r.bytes, 0) / starts.length / 1e6).toFixed(2)} MB per start`);
+      }
+      const watch = await play(browser, url, cookies, p, WATCH_SECONDS, true);
       console.log(`  over ${WATCH_SECONDS} s: ${watch.stalls} stall(s), ${(watch.stalledMs / 1000).toFixed(2)} s stalled, renditions ${[...watch.renditions].sort().join(', ') || 'none'}, ${(watch.bytes / 1e6).toFixed(2)} MB transferred`);
-      console.log(`  per start: ${(starts.reduce((a, r) => a + r.bytes, 0) / starts.length / 1e6).toFixed(2)} MB to the first frame (page, app, playlists, segments)\n`);
+      console.log('');
     }
   } finally {
     await browser?.close();

@@ -16,11 +16,15 @@ import { retryOrphanedJobs, startQueue } from './jobs/queue.js';
 import { registerTranscodeJob } from './jobs/transcode.job.js';
 import { AppError } from './lib/app-error.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
+import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactService } from './modules/contact/contact.service.js';
 import { createBrowseServices, registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
 import { createDemoSeeder } from './modules/catalog/demo-seed.js';
 import { createMediaRepository } from './modules/media/media.repository.js';
@@ -28,7 +32,11 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService, TRANSCODE_QUEUE } from './modules/media/media.service.js';
 import { uploadRoutes } from './modules/media/upload.routes.js';
 import { playbackRoutes } from './modules/playback/playback.routes.js';
+import { createPlaybackRepository } from './modules/playback/playback.repository.js';
 import { createPlaybackService } from './modules/playback/playback.service.js';
+import { createProgressRepository } from './modules/progress/progress.repository.js';
+import { progressRoutes } from './modules/progress/progress.routes.js';
+import { createProgressService } from './modules/progress/progress.service.js';
 import { createUrlSigner } from './modules/playback/url-signer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import type { RouteRecord } from './plugins/auth.js';
@@ -99,15 +107,20 @@ export function createServices(opts: { config: Config; db: DbHandle; transcoder:
     log,
     callbackBaseUrl: config.payments.mode === 'live' && config.payments.callbacks ? config.publicUrl : null,
     publicUrl: config.publicUrl,
+    approvalSeconds: config.payments.approvalSeconds,
   });
   const browsing = createBrowseServices(db, log, opts.browse);
   const { catalog } = browsing;
   const storage = createLocalStorage(config.mediaDir);
   const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, queue, uploadDir: config.uploadDir, log });
   const signer = createUrlSigner(config.urlSigningSecret);
-  const playback = createPlaybackService({ catalog, billing: billingRepo, signer });
+  const playbackRepo = createPlaybackRepository(db.db);
+  const progress = createProgressService({ repo: createProgressRepository(db.db), playback: playbackRepo });
+  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, ffmpegPath: config.ffmpegPath });
   const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, media, signer, playback, demo };
+  const contact = createContactService({ repo: createContactRepository(db.db) });
+  const admin = createAdminServices(db.db, browsing, { mediaDir: config.mediaDir });
+  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, media, signer, playback, playbackRepo, progress, demo, contact, admin };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -161,10 +174,28 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await registerBrowseRoutes(app, db, services, opts.browse);
   await app.register(mediaRoutes({ media: services.media }));
   await app.register(uploadRoutes({ media: services.media, uploadDir: config.uploadDir }));
-  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage }));
+  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, repo: services.playbackRepo }));
+  await app.register(progressRoutes({ progress: services.progress }));
   await app.register(billingRoutes({ billing: services.billing }));
-  await registerWeb(app, config.webDir);
+  await app.register(contactRoutes({ contact: services.contact }));
+  await app.register(adminRoutes(services.admin));
+  await registerWeb(app, config.webDir, {
+    publicUrl: config.publicUrl,
+    lookup: {
+      movie: async (id) => {
+        const m = await services.catalog.detail(id);
+        return { title: m.title, description: m.fullDescription || m.description, image: m.posterUrl, type: 'video.movie' };
+      },
+      series: async (id) => {
+        const { series: s } = await services.series.detail(id);
+        return { title: s.title, description: s.description, image: s.posterUrl, type: 'video.tv_show' };
+      },
+    },
+  });
 
+  // The queue exists even in a process without workers (the CLI's `movie import` without --wait), so a job sent
+  // here waits for the server's workers instead of being dropped by pg-boss.
+  await boss.createQueue(TRANSCODE_QUEUE);
   if (opts.workers !== false) {
     await registerTranscodeJob(boss, services.media);
     await registerBillingJobs(boss, services.billing);

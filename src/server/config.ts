@@ -8,7 +8,8 @@
  * WEB_DIR (./dist/web), AUTH_RATE_LIMIT_PER_MINUTE (10 registrations and 10 sign-ins a minute per address).
  * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
  * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
- * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15). The variables of
+ * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
+ * PAYMENT_APPROVAL_SECONDS (300, the approval window of issue 5 point 3; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
  * A bad value throws ConfigError naming the variable. Secrets are never logged.
  */
@@ -41,6 +42,7 @@ const envSchema = z.object({
     .default('sandbox'),
   PAYMENT_CALLBACKS: bool.default(true),
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+  PAYMENT_APPROVAL_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(300),
   MTN_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
   MTN_API_USER: z.uuid('must be the API user id (a UUID)').optional(),
   MTN_API_KEY: z.string().min(8, 'must be the API key').optional(),
@@ -97,6 +99,8 @@ export interface PaymentsConfig {
   callbacks: boolean;
   /** Timeout of one call to a provider, in ms. */
   timeoutMs: number;
+  /** Seconds a payer has to approve a request-to-pay before it fails as EXPIRED (issue 5 point 3: 300). */
+  approvalSeconds: number;
   mtn: { baseUrl: string; apiUser: string; apiKey: string; subscriptionKey: string; targetEnvironment: string; currency: string } | null;
   airtel: { baseUrl: string; clientId: string; clientSecret: string } | null;
 }
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       operators: live.length ? live : ['mtn', 'airtel'],
       callbacks: e.PAYMENT_CALLBACKS,
       timeoutMs: Math.round(e.PAYMENT_TIMEOUT_SECONDS * 1000),
+      approvalSeconds: e.PAYMENT_APPROVAL_SECONDS,
       mtn: live.includes('mtn')
         ? {
             baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),

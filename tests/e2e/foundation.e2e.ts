@@ -3,8 +3,11 @@
  * ready; a new viewer registers, is refused playback, buys a Daily Pass with the sandbox, opens the player, and
  * the video's currentTime passes 2 s.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
@@ -15,8 +18,13 @@ describe('a real film goes from upload to a paying viewer', () => {
   let server: E2eServer;
   let browser: Browser;
   let movieId = '';
+  let tmp = '';
+  let thumbnail = '';
 
   beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'sobanura-e2e-'));
+    thumbnail = path.join(tmp, 'poster.png');
+    await sharp({ create: { width: 400, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toFile(thumbnail);
     server = await startServer();
     await server.cli('user', 'create', '--email', 'admin@sobanura.test', '--password', 'admin-pass', '--role', 'admin');
     browser = await launchChromium();
@@ -24,6 +32,7 @@ describe('a real film goes from upload to a paying viewer', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
   async function signIn(page: Page, email: string, password: string) {
@@ -38,9 +47,19 @@ describe('a real film goes from upload to a paying viewer', () => {
     const page = await browser.newPage();
     await signIn(page, 'admin@sobanura.test', 'admin-pass');
     await page.goto(`${server.url}/super-panel-2025`);
-    await page.getByLabel('Title').fill('Inyoni (Cockatoo)');
-    await page.getByLabel('Category').fill('documentary');
+    // The new-movie form of admin spec section 5: every field it requires, a thumbnail and the video.
+    await page.getByLabel('Thumbnail').setInputFiles(thumbnail);
+    await page.getByTestId('thumbnail-preview').waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Inyoni (Cockatoo)');
+    await page.getByLabel('Category', { exact: true }).fill('documentary');
     await page.getByLabel('Video file').setInputFiles(COCKATOO);
+    await page.getByLabel('Description', { exact: true }).fill('A cockatoo looks around.');
+    await page.getByLabel('Full description').fill('A cockatoo looks around, then looks at us.');
+    await page.getByLabel('Director').fill('Kayitare');
+    await page.getByLabel('Cast').fill('Inyoni');
+    await page.getByLabel('Trailer link').fill('https://example.com/trailer');
+    await page.getByLabel('Year').fill('2024');
+    await page.getByLabel('Rating (0-10)').fill('7.5');
     await page.getByRole('button', { name: 'Upload movie' }).click();
     const row = page.getByTestId('admin-movie-row').filter({ hasText: 'Inyoni (Cockatoo)' });
     await row.and(page.locator('[data-video-status="ready"]')).waitFor({ timeout: 240_000 });
@@ -73,7 +92,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     await page.getByRole('link', { name: 'View Subscription Plans' }).click();
     await page.waitForURL(/\/subscribe/);
     await page.getByRole('button', { name: 'Choose Daily Pass' }).click();
-    await page.getByLabel('MTN Mobile Money number').fill('0788123456');
+    await page.getByLabel('MTN Mobile Money or Airtel Money number').fill('0788123456');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Payment Request Sent').first().waitFor();
     await page.getByText('Payment Successful').first().waitFor({ timeout: 30_000 });

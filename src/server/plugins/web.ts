@@ -2,26 +2,115 @@
  * Serves the built web app (dist/web) with a single-page fallback: a path that is not a file gets index.html,
  * except under /api and /media, which answer the JSON 404. Hashed assets are cached for a year. The build
  * writes .br and .gz copies (vite.config.ts); `preCompressed` serves the one the browser accepts.
+ *
+ * Links that look right when shared (issue 7 point 7): index.html carries a `<!--og-->` marker; for
+ * /watch/{id}, /series/{id}, /, and the static pages the server puts there the page's title, description and
+ * poster as Open Graph and Twitter tags (HTML-escaped, absolute URLs from PUBLIC_URL), and sets <title>.
+ * The service worker (/sw.js) and the manifest are served with `no-cache` so a new deploy is seen at once.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
-export async function registerWeb(app: FastifyInstance, webDir: string): Promise<void> {
+/** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string | null;
+  type?: 'website' | 'video.movie' | 'video.tv_show';
+}
+
+export interface WebOptions {
+  /** The site's public origin, e.g. https://sobanura.rw (config PUBLIC_URL). */
+  publicUrl: string;
+  /** The title, description and poster of a film or series by id; null when there is none. */
+  lookup?: { movie(id: string): Promise<PageMeta | null>; series(id: string): Promise<PageMeta | null> };
+}
+
+const SITE = 'Sobanura';
+const DEFAULT_DESCRIPTION = 'Films and series translated into Kinyarwanda (agasobanuye), to watch on your phone.';
+
+/** Static pages and their shared-link texts (viewer spec section 2 "Static pages"). */
+export const STATIC_META: Record<string, PageMeta> = {
+  '/': { title: SITE, description: DEFAULT_DESCRIPTION },
+  '/about': { title: `About Sobanura`, description: 'Our mission: the world’s films and series, explained in Kinyarwanda. 1000+ titles, 50K+ viewers, 24/7 streaming in HD.' },
+  '/help': { title: 'Help & FAQ · Sobanura', description: 'Answers about Mobile Money payment, your account and streaming, and troubleshooting.' },
+  '/terms': { title: 'Terms of Service · Sobanura', description: 'The terms of use, payment terms, content usage and user conduct rules of Sobanura.' },
+  '/privacy': { title: 'Privacy Policy · Sobanura', description: 'What Sobanura collects, why, and your rights over your personal data.' },
+  '/contact': { title: 'Contact Us · Sobanura', description: 'Write to Sobanura support in Kigali: payments, accounts, films.' },
+};
+
+/** Escapes text for an HTML attribute or element. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The Open Graph and Twitter tags of a page (and its <title>), escaped. */
+export function metaTags(meta: PageMeta, pageUrl: string, publicUrl: string): string {
+  const description = meta.description.replace(/\s+/g, ' ').trim().slice(0, 300) || DEFAULT_DESCRIPTION;
+  const image = meta.image ? new URL(meta.image, `${publicUrl}/`).toString() : `${publicUrl}/icons/icon-512.png`;
+  const tags: [string, string, string][] = [
+    ['property', 'og:site_name', SITE],
+    ['property', 'og:type', meta.type ?? 'website'],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', pageUrl],
+    ['property', 'og:image', image],
+    ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+  ];
+  return [`<link rel="canonical" href="${escapeHtml(pageUrl)}" />`, ...tags.map(([a, k, v]) => `<meta ${a}="${k}" content="${escapeHtml(v)}" />`)].join('\n    ');
+}
+
+export async function registerWeb(app: FastifyInstance, webDir: string, opts: WebOptions = { publicUrl: '' }): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
   if (built) await app.register(fastifyStatic, { root: webDir, serve: false, preCompressed: true, cacheControl: false });
+  const indexHtml = built ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
+
+  async function metaFor(pathname: string): Promise<PageMeta | null> {
+    const fixed = STATIC_META[pathname.replace(/\/+$/, '') || '/'];
+    if (fixed) return fixed;
+    const m = /^\/(watch|series)\/([^/]+)\/?$/.exec(pathname);
+    if (!m || !opts.lookup) return null;
+    const id = decodeURIComponent(m[2]!);
+    try {
+      const found = m[1] === 'watch' ? await opts.lookup.movie(id) : await opts.lookup.series(id);
+      return found ? { ...found, title: `${found.title} · ${SITE}` } : null;
+    } catch {
+      return null; // unknown or malformed id: the plain page
+    }
+  }
+
   app.get('/*', { config: { access: 'anonymous' } }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/media/')) throw new AppError(404, 'not_found', `No route GET ${url}`);
     if (!built) return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web` (npm start does it).');
-    const rel = decodeURIComponent(url).replace(/^\/+/, '');
-    const file = path.resolve(webDir, rel);
-    if (rel && file.startsWith(webDir + path.sep) && existsSync(file) && !file.endsWith(path.sep)) {
-      const immutable = rel.startsWith('assets/');
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300').header('vary', 'accept-encoding').sendFile(rel);
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url).replace(/^\/+/, '');
+    } catch {
+      rel = '';
     }
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').sendFile('index.html');
+    const file = path.resolve(webDir, rel);
+    if (rel && file.startsWith(webDir + path.sep) && existsSync(file) && !file.endsWith(path.sep) && rel !== 'index.html') {
+      const immutable = rel.startsWith('assets/');
+      const fresh = rel === 'sw.js' || rel === 'manifest.webmanifest';
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : fresh ? 'no-cache' : 'public, max-age=300')
+        .header('vary', 'accept-encoding')
+        .sendFile(rel);
+    }
+    const meta = await metaFor(url);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (!meta || !indexHtml.includes('<!--og-->')) return reply.sendFile('index.html');
+    const html = indexHtml
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description.slice(0, 300))}" />`)
+      .replace('<!--og-->', metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl));
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

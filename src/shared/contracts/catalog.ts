@@ -65,6 +65,12 @@ export const adminMovie = movieDetail.extend({
       renditions: z.array(z.string()),
     })
     .nullable(),
+  /** The uploaded thumbnail (issue 6; null: none, the video's poster shows instead). */
+  thumbnailUrl: z.string().nullable(),
+  /** The translator's id (issue 6), or null. */
+  translatorId: z.string().nullable(),
+  /** One-off price in RWF (issue 5 point 6), or null: not sold alone. */
+  priceRwf: z.number().int().nullable(),
 });
 export type AdminMovie = z.infer<typeof adminMovie>;
 export const adminMovieResponse = z.object({ movie: adminMovie });

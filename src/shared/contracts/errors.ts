@@ -32,6 +32,13 @@ export const ERROR_CODES = [
   'wrong_password',
   'confirmation_required',
   'payload_too_large',
+  'image_rejected',
+  'image_too_large',
+  'stream_limit_reached',
+  'stream_session_ended',
+  'download_not_included',
+  'download_limit_reached',
+  'caption_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

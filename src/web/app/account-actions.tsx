@@ -1,4 +1,4 @@
-import { LogOut, Shield } from 'lucide-react';
+import { LogOut, Settings, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,7 +8,7 @@ import { useLogout } from '../features/accounts/api/logout';
 import { cn } from '../lib/cn';
 import { errorMessage } from '../lib/error-message';
 
-/** Signed in: greeting, Admin Panel (admins only), Log out. Signed out: Log in and Register. */
+/** Signed in: greeting, Admin Panel (admins only), settings (issue 5), Log out. Signed out: Log in and Register. */
 export function AccountActions({ vertical = false, onAction }: { vertical?: boolean; onAction?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,7 +49,7 @@ export function AccountActions({ vertical = false, onAction }: { vertical?: bool
 
   return (
     <div className={layout}>
-      <span className="truncate px-1 text-sm text-muted-foreground" data-testid="greeting">
+      <span className="max-w-40 truncate px-1 text-sm text-muted-foreground" data-testid="greeting">
         {t('nav.greeting', { name: user.email.split('@')[0] })}
       </span>
       {isAdminRole(user.role) && (
@@ -60,6 +60,12 @@ export function AccountActions({ vertical = false, onAction }: { vertical?: bool
           </Link>
         </Button>
       )}
+      <Button asChild variant="ghost" size="sm" aria-label={vertical ? undefined : t('nav.settings')} title={t('nav.settings')}>
+        <Link to="/settings" onClick={onAction}>
+          <Settings aria-hidden="true" />
+          {vertical && t('nav.settings')}
+        </Link>
+      </Button>
       <Button variant="ghost" size="sm" onClick={() => void onLogout()} disabled={logout.isPending}>
         <LogOut aria-hidden="true" />
         {t('nav.logout')}

@@ -1,16 +1,91 @@
-import { Smartphone } from 'lucide-react';
+import { Mail, MapPin, Phone, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SITE } from '../lib/site-info';
 
+const QUICK_LINKS = [
+  { to: '/about', key: 'footer.about' },
+  { to: '/help', key: 'footer.help' },
+  { to: '/terms', key: 'footer.terms' },
+  { to: '/privacy', key: 'footer.privacy' },
+] as const;
+
+/**
+ * Brand blurb, quick links (about, help center, terms of service, privacy policy), contact details and social
+ * links, the contact support link, "Mobile Money Accepted", copyright 2024 (viewer spec section 2 "Footer").
+ */
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <footer className="border-t">
-      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row">
-        <p>{t('footer.copyright', { year: 2024 })}</p>
-        <p className="inline-flex items-center gap-1">
-          <Smartphone className="size-4" aria-hidden="true" />
-          {t('footer.mobileMoney')}
-        </p>
+    <footer className="border-t bg-muted/30 text-sm">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-brand" className="grid content-start gap-2">
+          <h2 id="footer-brand" className="text-lg font-extrabold text-primary">
+            Sobanura
+          </h2>
+          <p className="text-muted-foreground">{t('footer.blurb')}</p>
+        </section>
+        <nav aria-labelledby="footer-links" className="grid content-start gap-2">
+          <h2 id="footer-links" className="font-semibold">
+            {t('footer.quickLinks')}
+          </h2>
+          <ul className="grid gap-1">
+            {QUICK_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  {t(l.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact" className="grid content-start gap-2">
+          <h2 id="footer-contact" className="font-semibold">
+            {t('footer.contactTitle')}
+          </h2>
+          <ul className="grid gap-1 text-muted-foreground">
+            <li className="flex items-center gap-2">
+              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${SITE.email}`} className="hover:text-foreground hover:underline">
+                {SITE.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Phone className="size-4 shrink-0" aria-hidden="true" />
+              <a href={SITE.phoneHref} className="hover:text-foreground hover:underline">
+                {SITE.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin className="size-4 shrink-0" aria-hidden="true" />
+              {t('footer.location')}
+            </li>
+          </ul>
+          <Link to="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('footer.contactSupport')}
+          </Link>
+        </section>
+        <section aria-labelledby="footer-social" className="grid content-start gap-2">
+          <h2 id="footer-social" className="font-semibold">
+            {t('footer.followUs')}
+          </h2>
+          <ul className="flex flex-wrap gap-x-3 gap-y-1">
+            {SITE.social.map((s) => (
+              <li key={s.key}>
+                <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-muted-foreground hover:text-foreground hover:underline">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 inline-flex items-center gap-1 font-medium">
+            <Smartphone className="size-4" aria-hidden="true" />
+            {t('footer.mobileMoney')}
+          </p>
+        </section>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-muted-foreground">{t('footer.copyright', { year: 2024 })}</p>
       </div>
     </footer>
   );

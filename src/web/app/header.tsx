@@ -5,13 +5,13 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../lib/cn';
 import { AccountActions } from './account-actions';
 import { LanguageSelect } from './language-select';
-import { MoviesLinks, MoviesMenu } from './movies-menu';
+import { MoviesLinks, MoviesMenu, PlansLinks, PlansMenu } from './movies-menu';
 import { ThemeToggle } from './theme-toggle';
 
 const HOME = { to: '/', key: 'nav.home', end: true } as const;
 const LINKS = [
   { to: '/translators', key: 'nav.translators', end: false },
-  { to: '/subscribe', key: 'nav.subscribe', end: false },
+  { to: '/about', key: 'nav.about', end: false },
 ] as const;
 
 function NavLinks({ className, onNavigate, mobile = false }: { className?: string; onNavigate?: () => void; mobile?: boolean }) {
@@ -30,6 +30,7 @@ function NavLinks({ className, onNavigate, mobile = false }: { className?: strin
     <ul className={className}>
       <li>{link(HOME)}</li>
       <li>{mobile ? <MoviesLinks onNavigate={onNavigate} /> : <MoviesMenu />}</li>
+      <li>{mobile ? <PlansLinks onNavigate={onNavigate} /> : <PlansMenu />}</li>
       {LINKS.map((l) => (
         <li key={l.to}>{link(l)}</li>
       ))}
@@ -37,7 +38,10 @@ function NavLinks({ className, onNavigate, mobile = false }: { className?: strin
   );
 }
 
-/** Logo, links, theme and language, account actions; under 1024 px (where the signed-in row no longer fits) the same items in a collapsible menu. */
+/**
+ * Logo, home, Movies and pass menus, translators, about; theme, language, account actions (viewer spec section 2
+ * "Header"). Under 768 px (viewer spec section 9: mobile breakpoint) the same items in a collapsible menu.
+ */
 export function Header() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -52,19 +56,19 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-2 sm:px-4">
         <Link to="/" className="mr-2 text-xl font-extrabold tracking-tight text-primary">
           Sobanura
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden lg:block">
-          <NavLinks className="flex items-center gap-1" />
+        <nav aria-label={t('nav.main')} className="hidden md:block">
+          <NavLinks className="flex items-center" />
         </nav>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden min-w-0 items-center gap-1 md:flex">
           <ThemeToggle />
           <LanguageSelect id="language-desktop" />
           <AccountActions />
         </div>
-        <div className="ml-auto flex items-center gap-1 lg:hidden">
+        <div className="ml-auto flex items-center gap-1 md:hidden">
           <ThemeToggle />
           <button
             type="button"
@@ -82,7 +86,7 @@ export function Header() {
         </div>
       </div>
       {open && (
-        <div id="mobile-menu" className="border-t lg:hidden">
+        <div id="mobile-menu" className="border-t md:hidden">
           <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl gap-3 px-4 py-3">
             <NavLinks className="grid gap-1" onNavigate={close} mobile />
             <LanguageSelect id="language-mobile" />

@@ -1,25 +1,23 @@
 import { Play } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
-import { useMe } from '../features/accounts/api/get-me';
 import { useHome } from '../features/catalog/api/get-home';
-import { LoadError } from '../features/catalog/components/load-error';
-import { MovieSection } from '../features/catalog/components/movie-section';
 import { useErrorToast } from '../features/catalog/hooks/use-error-toast';
-import { HomeFeatures, HomeStats, HomeTestimonials } from './home-marketing';
+
+const HomeRows = lazy(() => import('./home-rows'));
 
 /**
  * /: hero, Recently Added Movies, Popular Movies and New Series (4 each, from GET /api/home), stats, feature cards,
  * testimonials, and for signed-out visitors a call to sign up. No splash: the page is there at once and only the
- * rows wait, as skeletons of the cards' shape.
+ * rows wait, as skeletons of the cards' shape. The rows are their own chunk (home-rows.tsx); until it arrives a
+ * screen-high placeholder holds their place so nothing below moves into view.
  */
 export function HomePage() {
   const { t } = useTranslation();
-  const me = useMe();
+  // Started here, in parallel with the rows' chunk.
   const home = useHome();
-  const signedOut = me.isSuccess && !me.data.user;
-  const signedIn = !!me.data?.user;
   useErrorToast(home.error, t('catalog.loadFailed'));
 
   return (
@@ -42,58 +40,9 @@ export function HomePage() {
         </div>
       </section>
 
-      <div className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-12 px-4">
-        {home.isError && !home.data ? (
-          <LoadError error={home.error} onRetry={() => void home.refetch()} retrying={home.isFetching} />
-        ) : (
-          <>
-            <MovieSection
-              title={t('home.recentlyAdded')}
-              items={home.data?.recentMovies ?? []}
-              loading={home.isPending}
-              linkTo="/movies"
-              emptyText={t('catalog.noMoviesYet')}
-              watchlist={signedIn}
-              eager
-            />
-            <MovieSection
-              title={t('home.popular')}
-              items={home.data?.popularMovies ?? []}
-              loading={home.isPending}
-              linkTo="/movies"
-              emptyText={t('catalog.noMoviesYet')}
-              watchlist={signedIn}
-            />
-            <MovieSection
-              title={t('home.newSeries')}
-              items={home.data?.newSeries ?? []}
-              loading={home.isPending}
-              linkTo="/movies?tab=series"
-              emptyText={t('catalog.noSeriesYet')}
-              watchlist={signedIn}
-            />
-          </>
-        )}
-
-        <HomeStats />
-        <HomeFeatures />
-        <HomeTestimonials />
-
-        {signedOut && (
-          <section className="grid justify-items-center gap-4 rounded-2xl bg-primary/10 px-4 py-10 text-center">
-            <h2 className="text-2xl font-bold">{t('home.ctaTitle')}</h2>
-            <p className="max-w-xl text-muted-foreground">{t('home.ctaText')}</p>
-            <div className="flex flex-wrap justify-center gap-3">
-              <Button asChild size="lg">
-                <Link to="/register">{t('home.ctaRegister')}</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link to="/login">{t('home.ctaLogin')}</Link>
-              </Button>
-            </div>
-          </section>
-        )}
-      </div>
+      <Suspense fallback={<div className="min-h-screen" aria-hidden="true" />}>
+        <HomeRows />
+      </Suspense>
     </div>
   );
 }

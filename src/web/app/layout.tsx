@@ -1,13 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Footer } from './footer';
+import { englishLoaded } from '../lib/i18n';
 import { Header } from './header';
-import { useLiveCatalog } from './live-catalog';
+
+/** Below the fold: the footer and the update prompt come in their own chunks after the first paint (issue 7 point 8). */
+const Footer = lazy(() => Promise.all([import('./footer'), englishLoaded()]).then(([m]) => ({ default: m.Footer })));
+/** Applies the language kept in a signed-in viewer's profile (language-sync.ts). */
+const LanguageSync = lazy(() =>
+  import('./language-sync').then((m) => ({
+    default: function LanguageSync() {
+      m.useLanguageSync();
+      return null;
+    },
+  })),
+);
+const UpdatePrompt = lazy(() => Promise.all([import('./update-prompt'), englishLoaded()]).then(([m]) => ({ default: m.UpdatePrompt })));
+
+/** Live catalogue updates (server-sent events) start after the first paint, from their own chunk. */
+const LiveCatalog = lazy(() =>
+  import('./live-catalog').then((m) => ({
+    default: function LiveCatalog() {
+      m.useLiveCatalog();
+      return null;
+    },
+  })),
+);
 
 export function Layout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  useLiveCatalog();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
@@ -18,8 +40,15 @@ export function Layout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={<div className="min-h-72 border-t" />}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
+      <Suspense fallback={null}>
+        <LiveCatalog />
+        <UpdatePrompt />
+        <LanguageSync />
+      </Suspense>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PLAN_IDS, PLANS } from '../../shared/domain/plans';
 import { cn } from '../lib/cn';
+import { formatRwf } from '../lib/format';
 
 /** The header's Movies menu (viewer spec section 2). Trending and New Releases are orders of /movies (see use-catalog-params.ts). */
 export const MOVIE_LINKS = [
@@ -12,14 +14,27 @@ export const MOVIE_LINKS = [
   { to: '/movies?tab=series', key: 'nav.series' },
 ] as const;
 
-const ITEM = 'block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted';
+/** One link per pass, with its price in RWF (viewer spec sections 2 "Header" and 9). */
+export function usePlanLinks(): { to: string; label: ReactNode }[] {
+  const { t, i18n } = useTranslation();
+  return PLAN_IDS.map((id) => ({
+    to: `/subscribe?plan=${id}`,
+    label: (
+      <span className="flex w-full items-center justify-between gap-4">
+        <span>{t(`plans.${id}.name`)}</span>
+        <span className="text-muted-foreground tabular-nums">{formatRwf(PLANS[id].priceRwf, i18n.language)}</span>
+      </span>
+    ),
+  }));
+}
+
+const ITEM = 'flex rounded-md px-3 py-2 text-sm font-medium hover:bg-muted';
 
 /**
  * A disclosure menu of links (a button that shows and hides a list): no menu library in the first download.
  * Escape or a click elsewhere closes it, and focus goes back to the button after Escape.
  */
-export function MoviesMenu() {
-  const { t } = useTranslation();
+export function DisclosureMenu({ label, links, activePath }: { label: string; links: { to: string; label: ReactNode }[]; activePath: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -54,7 +69,7 @@ export function MoviesMenu() {
     };
   }, [open]);
 
-  const active = location.pathname === '/movies';
+  const active = location.pathname === activePath;
   return (
     <div ref={root} className="relative">
       <button
@@ -68,14 +83,14 @@ export function MoviesMenu() {
         }}
         className={cn('inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', active ? 'text-primary' : 'text-foreground/80')}
       >
-        {t('nav.movies')}
+        {label}
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
-      <ul id={id} hidden={!open} className="absolute left-0 top-full z-50 mt-1 grid min-w-48 gap-0.5 rounded-lg border bg-background p-1 shadow-lg">
-        {MOVIE_LINKS.map((l) => (
+      <ul id={id} hidden={!open} className="absolute left-0 top-full z-50 mt-1 grid min-w-56 gap-0.5 rounded-lg border bg-background p-1 shadow-lg">
+        {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className={ITEM} onClick={() => setOpen(false)}>
-              {t(l.key)}
+              {l.label}
             </Link>
           </li>
         ))}
@@ -84,24 +99,43 @@ export function MoviesMenu() {
   );
 }
 
-/** The same links for the small-screen menu, as a labelled group. */
-export function MoviesLinks({ onNavigate }: { onNavigate?: () => void }) {
+export function MoviesMenu() {
   const { t } = useTranslation();
+  return <DisclosureMenu label={t('nav.movies')} activePath="/movies" links={MOVIE_LINKS.map((l) => ({ to: l.to, label: t(l.key) }))} />;
+}
+
+export function PlansMenu() {
+  const { t } = useTranslation();
+  return <DisclosureMenu label={t('nav.subscribe')} activePath="/subscribe" links={usePlanLinks()} />;
+}
+
+/** The same links for the small-screen menu, as a labelled group. */
+export function LinkGroup({ title, links, onNavigate }: { title: string; links: { to: string; label: ReactNode }[]; onNavigate?: () => void }) {
   const id = useId();
   return (
     <div className="grid gap-1">
       <p id={id} className="px-3 pt-1 text-xs font-semibold uppercase text-muted-foreground">
-        {t('nav.movies')}
+        {title}
       </p>
       <ul aria-labelledby={id} className="grid gap-1 pl-2">
-        {MOVIE_LINKS.map((l) => (
+        {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className={ITEM} onClick={onNavigate}>
-              {t(l.key)}
+              {l.label}
             </Link>
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+export function MoviesLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return <LinkGroup title={t('nav.movies')} links={MOVIE_LINKS.map((l) => ({ to: l.to, label: t(l.key) }))} onNavigate={onNavigate} />;
+}
+
+export function PlansLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return <LinkGroup title={t('nav.subscribe')} links={usePlanLinks()} onNavigate={onNavigate} />;
 }

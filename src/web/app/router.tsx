@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { PageSpinner } from './page-spinner';
 import { RouteError } from './route-error';
@@ -13,12 +14,25 @@ function OldEpisodeUrl() {
 
 const catalog = {
   movies: () => import('../features/catalog/routes/movies-page').then((m) => ({ Component: m.default })),
-  watch: () => import('../features/catalog/routes/watch-page').then((m) => ({ Component: m.default })),
+  // The app layer adds billing's Buy this title to the movie's page.
+  watch: () => import('./routes/watch-route').then((m) => ({ Component: m.default })),
   series: () => import('../features/catalog/routes/series-page').then((m) => ({ Component: m.default })),
-  episode: () => import('../features/catalog/routes/episode-page').then((m) => ({ Component: m.default })),
   translators: () => import('../features/catalog/routes/translators-page').then((m) => ({ Component: m.default })),
   translator: () => import('../features/catalog/routes/translator-page').then((m) => ({ Component: m.default })),
   watchlist: () => import('../features/catalog/routes/watchlist-page').then((m) => ({ Component: m.default })),
+};
+
+/** The static pages (issue 7 point 4), open to everyone: each loads with its texts (namespace `pages`). */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [m] = await Promise.all([load(), import('../features/pages/texts').then((x) => x.loadPagesTexts())]);
+  return { Component: m.default };
+};
+const pages = {
+  about: page(() => import('../features/pages/routes/about-page')),
+  help: page(() => import('../features/pages/routes/help-page')),
+  terms: page(() => import('../features/pages/routes/terms-page')),
+  privacy: page(() => import('../features/pages/routes/privacy-page')),
+  contact: page(() => import('../features/pages/routes/contact-page')),
 };
 
 /** Every page but home loads on demand; the player (hls.js) and the admin panel (tus) stay out of the first download. */
@@ -35,6 +49,11 @@ export const router = createBrowserRouter([
           { index: true, element: <HomePage /> },
           { path: 'login', lazy: () => import('../features/accounts/routes/login-page').then((m) => ({ Component: m.default })) },
           { path: 'register', lazy: () => import('../features/accounts/routes/register-page').then((m) => ({ Component: m.default })) },
+          { path: 'about', lazy: pages.about },
+          { path: 'help', lazy: pages.help },
+          { path: 'terms', lazy: pages.terms },
+          { path: 'privacy', lazy: pages.privacy },
+          { path: 'contact', lazy: pages.contact },
           {
             element: <RequireAuth />,
             children: [
@@ -42,12 +61,16 @@ export const router = createBrowserRouter([
               { path: 'watch/:id', lazy: catalog.watch },
               { path: 'series/:id', lazy: catalog.series },
               { path: 'series/:id/season/:n/episode/:m', element: <OldEpisodeUrl /> },
-              { path: 'episode/:seriesId/:season/:episode', lazy: catalog.episode },
+              // The catalogue's episode page with the player in it (app layer composes the two features).
+              { path: 'episode/:seriesId/:season/:episode', lazy: () => import('./routes/episode-route').then((m) => ({ Component: m.default })) },
               { path: 'translators', lazy: catalog.translators },
               { path: 'translators/:slug', lazy: catalog.translator },
               { path: 'watchlist', lazy: catalog.watchlist },
               { path: 'player/:id', lazy: () => import('./routes/player-route').then((m) => ({ Component: m.default })) },
               { path: 'subscribe', lazy: () => import('./routes/subscribe-route').then((m) => ({ Component: m.default })) },
+              { path: 'settings', lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.default })) },
+              { path: 'billing', lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
+              { path: 'billing/receipts/:id', lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
               {
                 element: <RequireAdmin />,
                 children: [{ path: 'super-panel-2025', lazy: () => import('./routes/admin-route').then((m) => ({ Component: m.default })) }],

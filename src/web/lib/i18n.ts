@@ -1,11 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+// Only the texts of the header and of the top of / are in the first download (vite.locale-plugin.ts `?pick`);
+// the rest of English loads right after, in its own chunk (issue 7 point 8).
+import shell from '../locales/en.json?pick=common+nav+plans.daily.name+plans.weekly.name+plans.monthly.name+plans.yearly.name+home.heroTitle+home.heroText+home.browse+home.seePlans&shell';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
  * Interface languages: English (default), French, Kinyarwanda (viewer spec section 1).
- * English ships with the app; French and Kinyarwanda load on demand so the first download stays small.
+ * The shell's English texts ship with the app and the rest of English follows at once; French and Kinyarwanda
+ * load on demand so the first download stays small. A key without text shows the key itself (viewer spec
+ * section 8), which i18next does by default.
  */
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -14,7 +18,9 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  // `?whole` (vite.locale-plugin.ts): a module of its own, apart from the tree-shaken static import above.
+  en: () => import('../locales/en.json?whole'),
   fr: () => import('../locales/fr.json'),
   rw: () => import('../locales/rw.json'),
 };
@@ -28,30 +34,44 @@ function storedLanguage(): Language {
   return isLanguage(l) ? l : 'en';
 }
 
+const complete = new Set<Language>();
 async function ensureLoaded(lng: Language): Promise<void> {
-  if (lng === 'en' || i18n.hasResourceBundle(lng, 'translation')) return;
+  if (complete.has(lng)) return;
   const mod = await loaders[lng]();
   i18n.addResourceBundle(lng, 'translation', mod.default, true, true);
+  complete.add(lng);
 }
+
+/** Resolves when all English texts are in (the fallback of every other language). */
+export const englishLoaded = (): Promise<void> => ensureLoaded('en');
 
 function syncHtmlLang(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-/** Initialises i18next with English in place and the stored language loaded, before the first render. */
-export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
+/**
+ * Initialises i18next with English in place and the stored language loaded, before the first render.
+ * `shellOnly`: resolve once the shell's English texts are in (the first paint of /); the rest of English still
+ * loads at once and components re-render when it arrives.
+ */
+export async function initI18n(language: Language = storedLanguage(), opts: { shellOnly?: boolean } = {}): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: shell } },
       lng: 'en',
       fallbackLng: 'en',
       supportedLngs: ['en', 'fr', 'rw'],
       interpolation: { escapeValue: false },
       returnEmptyString: false,
       initAsync: false,
+      // Components re-render when a bundle arrives (the rest of English, a language loaded on demand).
+      react: { bindI18nStore: 'added' },
     });
     i18n.on('languageChanged', syncHtmlLang);
   }
+  // The rest of English: awaited except on /, whose first paint needs only the shell's texts.
+  const rest = ensureLoaded('en').catch(() => {});
+  if (!opts.shellOnly) await rest;
   try {
     await ensureLoaded(language);
   } catch {

@@ -3,6 +3,12 @@ import { ERROR_CODES } from '../../shared/contracts/errors';
 import en from './en.json';
 import fr from './fr.json';
 import rw from './rw.json';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pagesEn from '../features/pages/locales/en.json';
+import pagesFr from '../features/pages/locales/fr.json';
+import pagesRw from '../features/pages/locales/rw.json';
+import { initI18n } from '../lib/i18n';
 
 /** Every leaf of a locale file as `dotted.key → text`. */
 function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
@@ -57,5 +63,70 @@ describe('locale files', () => {
 
   it('translates every error code the server can answer with', () => {
     for (const code of ERROR_CODES) expect(locales.en.has(`errors.${code}`), code).toBe(true);
+  });
+});
+
+/** The static pages' texts (namespace `pages`, issue 7 point 4) obey the same rules as the main files. */
+describe('static pages locale files', () => {
+  const pages = { en: flatten(pagesEn), fr: flatten(pagesFr), rw: flatten(pagesRw) };
+
+  it('hold the same keys in en, fr and rw, each a non-empty text', () => {
+    const enKeys = [...pages.en.keys()].sort();
+    expect(enKeys.length).toBeGreaterThan(100);
+    for (const [lng, map] of Object.entries(pages)) {
+      expect([...map.keys()].sort(), lng).toEqual(enKeys);
+      for (const [key, value] of map) {
+        expect(typeof value, `${lng} ${key}`).toBe('string');
+        expect((value as string).trim(), `${lng} ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('keep the placeholders and translate rather than copy', () => {
+    for (const map of [pages.fr, pages.rw]) {
+      for (const [key, value] of pages.en) expect(placeholders(String(map.get(key))), key).toEqual(placeholders(String(value)));
+      const same = [...pages.en].filter(([k, v]) => map.get(k) === v && !/^[\d+/K.HD]+$/.test(String(v))).length;
+      expect(same / pages.en.size).toBeLessThan(0.05);
+    }
+  });
+
+  it("state the spec's facts in every language (viewer spec section 2 \"Static pages\")", () => {
+    for (const [lng, map] of Object.entries(pages)) {
+      expect(map.get('terms.sections.use.p2'), lng).toMatch(/13/);
+      expect(map.get('terms.sections.use.p2'), lng).toMatch(/18/);
+      expect(map.get('terms.sections.payment.p2'), lng).toMatch(/30/);
+      expect(map.get('terms.sections.legal.p2'), lng).toMatch(/Ug|Ouganda/);
+      expect(map.get('privacy.responseTime'), lng).toMatch(/30/);
+      expect(map.get('privacy.international'), lng).toMatch(/GDPR|RGPD/);
+    }
+  });
+});
+
+describe('visible text outside t()', () => {
+  /** Every .tsx file of the web client but tests. */
+  function sources(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) return sources(file);
+      return file.endsWith('.tsx') && !file.endsWith('.test.tsx') ? [file] : [];
+    });
+  }
+
+  // Text between JSX tags is caught by ESLint (i18next/no-literal-string, eslint.config.js); this catches the
+  // attributes a screen reader or a tooltip shows.
+  it('no aria-label, title, placeholder or alt is written as a literal word', () => {
+    const offenders = sources(path.resolve(__dirname, '..')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\b(aria-label|aria-description|title|placeholder|alt)="([^"]*[A-Za-z]{2}[^"]*)"/g)].map((m) => `${path.relative(process.cwd(), file)}: ${m[0]}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('translation lookup', () => {
+  it('shows the key itself when no text exists (viewer spec section 8)', async () => {
+    const i18n = await initI18n('en');
+    expect(i18n.t('no.such.key')).toBe('no.such.key');
+    expect(i18n.t('nav.home')).toBe('Home');
+    expect(i18n.t('errors.internal')).not.toBe('errors.internal');
   });
 });

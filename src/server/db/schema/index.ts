@@ -4,3 +4,6 @@ export * from './accounts.js';
 export * from './media.js';
 export * from './catalog.js';
 export * from './billing.js';
+export * from './playback.js';
+export * from './contact.js';
+export * from './admin.js';

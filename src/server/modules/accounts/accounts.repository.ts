@@ -5,7 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/contracts/accounts.js';
 import type { Database } from '../../db/client.js';
-import { payments, profiles, user, userRoles, verification } from '../../db/schema/index.js';
+import { contactMessages, payments, profiles, user, userRoles, verification } from '../../db/schema/index.js';
 
 export interface ProfileRow {
   email: string;
@@ -54,7 +54,8 @@ export function createAccountsRepository(db: Database) {
     /**
      * Erases an account: payments are kept for accounting with no user and no number; then the user row goes,
      * and with it (ON DELETE CASCADE) sessions, credential accounts, profile, roles, pass, title purchases and watch
-     * list; pending verification tokens for the email go too. One transaction.
+     * list; pending verification tokens for the email and the contact messages sent from the account (name, email,
+     * text) go too; other records that only pointed at the user (plays, error reports) keep no link. One transaction.
      * @returns false when there was no such user.
      */
     async eraseUser(userId: string, now = new Date()): Promise<boolean> {
@@ -63,6 +64,8 @@ export function createAccountsRepository(db: Database) {
         if (!rows[0]) return false;
         await tx.update(payments).set({ userId: null, msisdn: null, updatedAt: now }).where(eq(payments.userId, userId));
         await tx.delete(verification).where(eq(verification.identifier, rows[0].email));
+        // Messages sent from the account carry the person's name and email: they go too (issue 5 point 7).
+        await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
         await tx.delete(user).where(eq(user.id, userId));
         return true;
       });

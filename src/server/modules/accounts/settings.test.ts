@@ -87,6 +87,9 @@ describeEachDb('account settings', (kind) => {
     const movie = await t.services.catalog.create({ title: 'Kept film', category: 'drama' });
     await t.db.executeSql('insert into user_watchlist (user_id, movie_id) values ($1, $2)', [v.id, movie.id]);
     await t.services.accountsRepo.assignRole(v.id, 'user', null);
+    const contact = `insert into contact_messages (first_name, last_name, email, subject, message, user_id) values ($1, 'Deleted', $2, 'Help', 'My number is 0788000000', $3)`;
+    await t.db.executeSql(contact, ['To Be', v.email, v.id]);
+    await t.db.executeSql(contact, ['Someone', 'someone.else@example.com', null]);
     expect(await n('select count(*)::int as n from subscriptions where user_id = $1', [v.id])).toBe(1);
 
     const refused = await call('DELETE', '/api/accounts/me', v.cookie, { confirm: 'delete me' });
@@ -106,6 +109,9 @@ describeEachDb('account settings', (kind) => {
     const { rows } = await t.db.executeSql('select user_id, msisdn, amount_rwf, status from payments where id = $1', [pay.json().payment.id]);
     expect(rows[0]).toEqual({ user_id: null, msisdn: null, amount_rwf: 500, status: 'successful' });
     expect(await n('select count(*)::int as n from movies where id = $1', [movie.id])).toBe(1);
+    // Contact messages sent from the account (name, email, text) are personal data too; a visitor's message stays.
+    expect(await n('select count(*)::int as n from contact_messages where email = $1', [v.email])).toBe(0);
+    expect(await n('select count(*)::int as n from contact_messages where email = $1', ['someone.else@example.com'])).toBe(1);
     // The email is free again.
     expect((await call('POST', '/api/accounts/register', undefined, { fullName: 'New', email: v.email, password: 'secret1', confirmPassword: 'secret1' })).statusCode).toBe(201);
   });

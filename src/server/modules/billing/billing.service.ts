@@ -27,7 +27,7 @@ import type { PaymentProviders } from '../../providers/payments/payment-router.j
 import type { BillingRepository, PassRow, PaymentRow, PaymentWithTitle } from './billing.repository.js';
 import { EXPIRED_REASON } from './billing.repository.js';
 
-/** How long a payer has to approve on their phone, in seconds. */
+/** How long a payer has to approve on their phone, in seconds (issue 5 point 3); PAYMENT_APPROVAL_SECONDS overrides it. */
 export const APPROVAL_WINDOW_SECONDS = 300;
 /** How long after the approval window a provider's late confirmation is still looked for (ADR 008). */
 export const LATE_CONFIRMATION_SECONDS = 3600;
@@ -76,10 +76,13 @@ export function createBillingService(deps: {
   callbackBaseUrl?: string | null;
   /** The site's public origin, printed on receipts. */
   publicUrl?: string;
+  /** The approval window in seconds (default APPROVAL_WINDOW_SECONDS, 300; PAYMENT_APPROVAL_SECONDS). */
+  approvalSeconds?: number;
   now?: () => Date;
 }) {
   const { repo, providers, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const approvalMs = (deps.approvalSeconds ?? APPROVAL_WINDOW_SECONDS) * 1000;
   /** Background work started by callbacks (awaited by `idle`). */
   const inflight = new Set<Promise<unknown>>();
 
@@ -171,7 +174,7 @@ export function createBillingService(deps: {
         provider: provider.name,
         providerReference: randomUUID(),
         status: 'pending' as const,
-        expiresAt: new Date(created.getTime() + APPROVAL_WINDOW_SECONDS * 1000),
+        expiresAt: new Date(created.getTime() + approvalMs),
         createdAt: created,
         updatedAt: created,
       };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPaymentRouter } from '../../providers/payments/payment-router.js';
 import type { PaymentProvider, PaymentStatusAnswer } from '../../providers/payments/payment-provider.js';
 import { createSandboxProvider } from '../../providers/payments/sandbox-provider.js';
-import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { describeEachDb, signUp, startTestApp, waitFor, type TestApp } from '../../test/harness.js';
 import { createBillingService } from './billing.service.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -322,5 +322,33 @@ describeEachDb('billing', (kind) => {
     expect(await t.services.billing.expirePasses()).toBeGreaterThanOrEqual(1);
     expect((await me(v.cookie)).pass).toMatchObject({ status: 'expired', active: false });
     expect((await history(v.cookie)).pass).toMatchObject({ status: 'expired', active: false, remaining: { unit: 'hours', count: 0 } });
+  });
+});
+
+describeEachDb('billing with a configured approval window', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: false, env: { PAYMENT_APPROVAL_SECONDS: '1' } });
+  });
+  afterAll(() => t.stop());
+
+  it('closes an unanswered request after PAYMENT_APPROVAL_SECONDS, as EXPIRED, and grants nothing', async () => {
+    const v = await signUp(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/billing/payments', headers: { cookie: v.cookie }, payload: { plan: 'daily', phone: '0780000003' } });
+    expect(res.statusCode).toBe(202);
+    const created = res.json().payment;
+    expect(new Date(created.approvalExpiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(1000);
+    const settled = await waitFor(async () => {
+      const p = (await t.app.inject({ method: 'GET', url: `/api/billing/payments/${created.id}`, headers: { cookie: v.cookie } })).json().payment;
+      return p.status === 'pending' ? null : p;
+    }, 30);
+    expect(settled).toMatchObject({ status: 'failed', reason: 'EXPIRED' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: { cookie: v.cookie } })).json().pass).toBeNull();
+  });
+
+  it('refuses an approval window that is not whole seconds between 1 and 3600', async () => {
+    const { loadConfig } = await import('../../config.js');
+    for (const bad of ['0', '3601', '2.5', 'soon']) expect(() => loadConfig({ DATA_DIR: t.config.dataDir, PAYMENT_APPROVAL_SECONDS: bad }), bad).toThrow(/PAYMENT_APPROVAL_SECONDS/);
+    expect(loadConfig({ DATA_DIR: t.config.dataDir }).payments.approvalSeconds).toBe(300);
   });
 });

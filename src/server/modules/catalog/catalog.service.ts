@@ -21,6 +21,10 @@ export const movieInput = createMovieBody.extend({
   translatorId: z.uuid().nullable().optional(),
   trailer: z.string().trim().max(500).nullable().optional(),
   thumbnailUrl: z.string().trim().max(1000).nullable().optional(),
+  /** A video already in the library (issue 6; the caller checks it exists). */
+  videoId: z.uuid().nullable().optional(),
+  /** One-off price in RWF (issue 5 point 6), null: not sold alone. */
+  priceRwf: z.number().int().positive().nullable().optional(),
 });
 export type MovieInput = z.input<typeof movieInput>;
 /** Options only the server sets: demo titles, and a creation time (imports, tests, the bench). */
@@ -56,6 +60,9 @@ function toAdmin(m: MovieWithVideo): AdminMovie {
   return {
     ...toDetail(m),
     video: v ? { id: v.id, status: v.status, progress: v.progress, error: v.error, renditions: v.renditions.map((r) => r.name) } : null,
+    thumbnailUrl: m.thumbnailUrl,
+    translatorId: m.translatorId,
+    priceRwf: m.priceRwf,
   };
 }
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { StoredRendition } from '../../db/schema/index.js';
-import { movies, videoAssets } from '../../db/schema/index.js';
+import { episodes, movies, videoAssets } from '../../db/schema/index.js';
 
 export type VideoAssetRow = typeof videoAssets.$inferSelect;
 
@@ -30,6 +30,13 @@ export function createMediaRepository(db: Database) {
     },
     async attachToMovie(movieId: string, videoId: string): Promise<void> {
       await db.update(movies).set({ videoId, updatedAt: new Date() }).where(eq(movies.id, movieId));
+    },
+    /** Attaches a video to an episode (issue 6); its series' display item is unchanged (episodes carry no card fields). */
+    async attachToEpisode(episodeId: string, videoId: string): Promise<void> {
+      await db.update(episodes).set({ videoId }).where(eq(episodes.id, episodeId));
+    },
+    async episodeExists(episodeId: string): Promise<boolean> {
+      return (await db.select({ id: episodes.id }).from(episodes).where(eq(episodes.id, episodeId)).limit(1)).length > 0;
     },
     async movieExists(movieId: string): Promise<boolean> {
       return (await db.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId)).limit(1)).length > 0;

@@ -63,12 +63,16 @@ export function createMediaService(deps: {
      * Starts an upload for a movie: checks the movie, the size (bytes) and the tools, creates the asset
      * (status uploading) and attaches it to the movie. Returns the new asset id, used as the tus upload id.
      */
-    async beginUpload(input: { movieId: string; sizeBytes: number | null; filename: string; createdBy: string | null }): Promise<string> {
+    async beginUpload(input: { movieId: string; episodeId?: string; sizeBytes: number | null; filename: string; createdBy: string | null }): Promise<string> {
       if (input.sizeBytes !== null && input.sizeBytes > MAX_VIDEO_BYTES) throw new AppError(413, 'upload_too_large', 'Please select a video file smaller than 5GB');
-      if (!(await repo.movieExists(input.movieId))) throw new AppError(404, 'not_found', 'Movie not found');
+      // An episode's upload (issue 6) names `episodeId` instead of a movie.
+      if (input.episodeId) {
+        if (!(await repo.episodeExists(input.episodeId))) throw new AppError(404, 'not_found', 'Episode not found');
+      } else if (!(await repo.movieExists(input.movieId))) throw new AppError(404, 'not_found', 'Movie not found');
       await assertTools();
       const asset = await repo.create({ id: randomUUID(), status: 'uploading', sourceFilename: input.filename.slice(0, 255), sourceSizeBytes: input.sizeBytes, createdBy: input.createdBy });
-      await repo.attachToMovie(input.movieId, asset.id);
+      if (input.episodeId) await repo.attachToEpisode(input.episodeId, asset.id);
+      else await repo.attachToMovie(input.movieId, asset.id);
       return asset.id;
     },
 

@@ -1,6 +1,6 @@
 /**
  * Resumable uploads over the tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /api/uploads,
- * admins only (issue 2 point 6). Upload-Metadata must carry `movieId` and `filename`; the 5 GB limit is
+ * admins only (issue 2 point 6). Upload-Metadata must carry `movieId` (or `episodeId`, issue 6) and `filename`; the 5 GB limit is
  * enforced here (Upload-Length) and by the tus server (maxSize). The upload id is the video asset's id.
  * Offsets live with the upload files under DATA_DIR/uploads, so an upload resumes after a reload or a restart.
  */
@@ -60,7 +60,9 @@ export function uploadRoutes(deps: { media: MediaService; uploadDir: string }) {
       if (req.method === 'POST') {
         const meta = parseUploadMetadata(req.headers['upload-metadata'] as string | undefined);
         const movieId = meta.movieId ?? '';
-        if (!UUID.test(movieId)) {
+        // An episode's video (issue 6): `episodeId` instead of `movieId`.
+        const episodeId = meta.episodeId ?? '';
+        if (!UUID.test(movieId) && !UUID.test(episodeId)) {
           throw new AppError(400, 'validation_failed', 'Upload-Metadata must name the movie (movieId).', { fields: [{ field: 'metadata.movieId', message: 'Required' }] });
         }
         const lengthHeader = req.headers['upload-length'];
@@ -70,7 +72,7 @@ export function uploadRoutes(deps: { media: MediaService; uploadDir: string }) {
           throw new AppError(415, 'media_rejected', 'Please select a video file');
         }
         const user = await req.currentUser();
-        const id = await deps.media.beginUpload({ movieId, sizeBytes, filename: meta.filename ?? 'video', createdBy: user?.id ?? null });
+        const id = await deps.media.beginUpload({ ...(UUID.test(movieId) ? { movieId } : { movieId: '', episodeId }), sizeBytes, filename: meta.filename ?? 'video', createdBy: user?.id ?? null });
         uploadIds.set(req.raw, id);
       }
       reply.hijack();

@@ -1,18 +1,43 @@
 /**
- * Playback routes (issue 2 point 7):
- * - POST /api/playback/:id — signed master playlist URL for a movie; 10 a minute per user (viewer spec section 9).
- * - GET /media/v/:videoId/:token/* — playlists and segments; every request checks the signature and that the
- *   signed-in user is the token's user; 403 for an expired, altered or borrowed token.
+ * Playback routes (issue 2 point 7, issue 4; contracts in src/shared/contracts/playback.ts):
+ * - POST /api/playback/:id — signed master playlist URL for a movie, part or episode, and its stream session;
+ *   10 a minute per user (viewer spec section 9). Sessions: heartbeat, list, stop. Settings: data saver.
+ * - POST /api/downloads/:id, GET /api/downloads/quota — MP4 download links within the quota.
+ * - GET /media/v/:videoId/:token/* — playlists, segments and captions; every request checks the signature and that
+ *   the signed-in user is the token's user (403 for an expired, altered or borrowed token). `master.m3u8` is
+ *   written per request for the token's quality cap; a rendition above the cap answers 403.
+ * - GET /media/d/:videoId/:token/:file — a download (signature scope 'd').
+ * - Admin captions: GET/PUT/DELETE /api/admin/videos/:id/captions[/:language].
  * - GET /media/posters/:videoId.webp — posters are public images.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../shared/contracts/catalog.js';
-import { PLAYBACK_RATE_LIMIT_PER_MINUTE, playbackResponse } from '../../../shared/contracts/playback.js';
-import { AppError } from '../../lib/app-error.js';
+import {
+  CAPTION_MAX_BYTES,
+  captionListResponse,
+  captionParams,
+  captionTrackAdmin,
+  downloadQuota,
+  downloadResponse,
+  heartbeatResponse,
+  PLAYBACK_RATE_LIMIT_PER_MINUTE,
+  playbackRequest,
+  playbackResponse,
+  playbackSettings,
+  playbackSettingsBody,
+  sessionParams,
+  streamSessionListResponse,
+} from '../../../shared/contracts/playback.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { MediaStorage } from '../../providers/storage/local-storage.js';
-import type { PlaybackService } from './playback.service.js';
+import { toWebVtt } from './captions.js';
+import { captionMediaPlaylist, renderViewerMaster } from './master-playlist.js';
+import type { PlaybackRepository } from './playback.repository.js';
+import { deviceLabel, type PlaybackService } from './playback.service.js';
 import type { UrlSigner } from './url-signer.js';
 
 const MEDIA_FILE = /^(?:[a-z0-9_-]{1,32}\/)?[a-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|vtt)$/i;
@@ -23,25 +48,88 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   vtt: 'text/vtt; charset=utf-8',
 };
+const CAPTION_PLAYLIST = /^captions\/(en|fr|rw)\.m3u8$/;
+/** A rendition folder is named by its short side ("720p"), ladder.ts. */
+const RENDITION_DIR = /^(\d{2,5})p\//;
 
-export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage }) {
+export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage; repo: PlaybackRepository }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Caption uploads arrive as raw text (WebVTT or SRT); text/plain is parsed by Fastify already.
+    app.addContentTypeParser(['text/vtt', 'application/x-subrip', 'application/octet-stream'], { parseAs: 'string', bodyLimit: CAPTION_MAX_BYTES }, (_req, body, done) => done(null, body));
+
+    const userRate = {
+      max: PLAYBACK_RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: async (req: import('fastify').FastifyRequest) => `playback:${(await req.currentUser())?.id ?? req.ip}`,
+    };
     r.post('/api/playback/:id', {
-      config: {
-        access: 'user',
-        rateLimit: {
-          max: PLAYBACK_RATE_LIMIT_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: async (req) => `playback:${(await req.currentUser())?.id ?? req.ip}`,
-        },
-      },
+      config: { access: 'user', rateLimit: userRate },
       schema: { params: idParams, response: { 200: playbackResponse } },
     }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return deps.playback.signedMaster(await req.requireUser(), req.params.id);
+      // The body is optional (an empty POST starts a stream), so it is validated here rather than by the schema.
+      const body = playbackRequest.parse(req.body ?? {});
+      return deps.playback.signedMaster(await req.requireUser(), req.params.id, { ...body, device: deviceLabel(req.headers['user-agent']) });
+    });
+    r.post('/api/playback/sessions/:sessionId/heartbeat', { config: { access: 'user' }, schema: { params: sessionParams, response: { 200: heartbeatResponse } } }, async (req) =>
+      deps.playback.heartbeat((await req.requireUser()).id, req.params.sessionId),
+    );
+    r.get('/api/playback/sessions', { config: { access: 'user' }, schema: { response: { 200: streamSessionListResponse } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.playback.sessions(await req.requireUser());
+    });
+    r.delete('/api/playback/sessions/:sessionId', { config: { access: 'user' }, schema: { params: sessionParams } }, async (req, reply) => {
+      await deps.playback.stop((await req.requireUser()).id, req.params.sessionId);
+      return reply.status(204).send();
+    });
+    r.get('/api/playback/settings', { config: { access: 'user' }, schema: { response: { 200: playbackSettings } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.playback.settings((await req.requireUser()).id);
+    });
+    r.put('/api/playback/settings', { config: { access: 'user' }, schema: { body: playbackSettingsBody, response: { 200: playbackSettings } } }, async (req) =>
+      deps.playback.setSettings((await req.requireUser()).id, req.body.dataSaver),
+    );
+
+    r.post('/api/downloads/:id', { config: { access: 'user', rateLimit: userRate }, schema: { params: idParams, response: { 200: downloadResponse } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.playback.download(await req.requireUser(), req.params.id);
+    });
+    r.get('/api/downloads/quota', { config: { access: 'user' }, schema: { response: { 200: downloadQuota } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.playback.downloadQuota(await req.requireUser());
     });
 
+    // --- admin captions ---
+    const videoExists = async (id: string) => {
+      if (!(await deps.repo.video(id))) throw notFound('Video');
+    };
+    const adminCaption = (c: Awaited<ReturnType<PlaybackRepository['captions']>>[number]) => ({ language: c.language, sourceFormat: c.sourceFormat, cues: c.cues, sizeBytes: c.sizeBytes, updatedAt: c.updatedAt.toISOString() });
+    r.get('/api/admin/videos/:id/captions', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: captionListResponse } } }, async (req) => {
+      await videoExists(req.params.id);
+      return { items: (await deps.repo.captions(req.params.id)).map(adminCaption) };
+    });
+    r.put('/api/admin/videos/:id/captions/:language', { config: { access: 'admin' }, bodyLimit: CAPTION_MAX_BYTES, schema: { params: captionParams, response: { 200: captionTrackAdmin } } }, async (req) => {
+      const admin = await req.requireUser();
+      await videoExists(req.params.id);
+      const body = req.body as unknown;
+      const text = typeof body === 'string' ? body : typeof (body as { content?: unknown })?.content === 'string' ? (body as { content: string }).content : null;
+      if (text === null) throw new AppError(400, 'caption_invalid', 'Send the WebVTT or SRT file as the request body.', { reason: 'empty' });
+      const converted = toWebVtt(text);
+      const dir = path.join(deps.storage.videoDir(req.params.id), 'captions');
+      await mkdir(dir, { recursive: true });
+      const bytes = Buffer.from(converted.vtt, 'utf8');
+      await writeFile(path.join(dir, `${req.params.language}.vtt`), bytes);
+      const row = await deps.repo.upsertCaption({ videoId: req.params.id, language: req.params.language, sourceFormat: converted.sourceFormat, cues: converted.cues, sizeBytes: bytes.length, updatedBy: admin.id, updatedAt: new Date() });
+      return adminCaption(row);
+    });
+    r.delete('/api/admin/videos/:id/captions/:language', { config: { access: 'admin' }, schema: { params: captionParams } }, async (req, reply) => {
+      if (!(await deps.repo.deleteCaption(req.params.id, req.params.language))) throw notFound('Caption track');
+      await rm(path.join(deps.storage.videoDir(req.params.id), 'captions', `${req.params.language}.vtt`), { force: true });
+      return reply.status(204).send();
+    });
+
+    // --- media ---
     const deny = () => new AppError(403, 'forbidden', 'This video link is not valid for you, or it has expired.');
     const serve = async (reply: FastifyReply, videoId: string, rel: string, cache: string) => {
       const m = MEDIA_FILE.exec(rel);
@@ -61,8 +149,40 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       const user = await req.currentUser();
       if (!user || user.id !== verified.userId) throw deny();
       const rel = req.params['*'];
-      // Segments never change; playlists are small. Both private: they are per-user URLs.
-      return serve(reply, videoId, rel, rel.endsWith('.m3u8') ? 'private, max-age=60' : 'private, max-age=3600, immutable');
+      if (rel === 'master.m3u8') {
+        const variants = await deps.playback.storedVariants(videoId);
+        if (!variants) throw new AppError(404, 'not_found', 'Not found');
+        const body = renderViewerMaster(variants, verified.maxHeight, await deps.playback.captionLanguages(videoId));
+        return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, no-cache').send(body);
+      }
+      if (rel.startsWith('downloads/')) throw deny();
+      const rung = RENDITION_DIR.exec(rel);
+      if (rung && verified.maxHeight !== null && Number(rung[1]) > verified.maxHeight) {
+        throw new AppError(403, 'forbidden', 'This quality is not included in your pass.');
+      }
+      const captionPlaylist = CAPTION_PLAYLIST.exec(rel);
+      if (captionPlaylist) {
+        const langs = await deps.playback.captionLanguages(videoId);
+        if (!langs.includes(captionPlaylist[1] as 'en')) throw new AppError(404, 'not_found', 'Not found');
+        const duration = (await deps.playback.videoDuration(videoId)) ?? 1;
+        return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, max-age=60').send(captionMediaPlaylist(captionPlaylist[1]!, duration));
+      }
+      // Segments never change; playlists and captions are small and may be replaced. All private: per-user URLs.
+      return serve(reply, videoId, rel, rel.endsWith('.ts') || rel.endsWith('.m4s') ? 'private, max-age=3600, immutable' : 'private, max-age=60');
+    });
+
+    r.get('/media/d/:videoId/:token/:file', {
+      config: { access: 'anonymous' },
+      schema: { params: z.object({ videoId: z.uuid(), token: z.string().max(300), file: z.string().regex(/^\d{2,5}p\.mp4$/) }) },
+    }, async (req, reply) => {
+      const { videoId, token, file } = req.params;
+      const verified = deps.signer.verify(videoId, token, undefined, 'd');
+      if (!verified) throw deny();
+      const user = await req.currentUser();
+      if (!user || user.id !== verified.userId) throw deny();
+      if (verified.maxHeight !== null && Number.parseInt(file, 10) > verified.maxHeight) throw deny();
+      reply.header('content-disposition', `attachment; filename="${file}"`);
+      return serve(reply, videoId, `downloads/${file}`, 'private, max-age=3600');
     });
 
     r.get('/media/posters/:file', { config: { access: 'anonymous' }, schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } }, async (req, reply) => {

@@ -1,40 +1,286 @@
 /**
- * Who may watch what, and signed master playlist URLs (issue 2 point 7; viewer spec sections 1 and 8).
- * Entitlement: super_admin always; a movie with is_premium false for any signed-in user; otherwise an active
- * pass, or a purchase of that title alone (issue 5 point 6: a `title_purchases` row). Errors: AppError 404
- * `not_found` / `video_not_available`, 409 `video_not_ready`, 403 `subscription_required` with `details.reason`
- * 'none' | 'expired'.
+ * Who may watch what, and how (issue 2 point 7, issue 4; viewer spec sections 1, 8, 9).
+ *
+ * Entitlement: super_admin always; a title with is_premium false for any signed-in user; otherwise an active pass,
+ * or a purchase of that title alone (a movie part follows its movie; an episode follows its series' premium flag
+ * and needs a pass). Limits while watching come from `viewerLimits` (src/shared/domain/entitlements.ts).
+ *
+ * Stream sessions: each POST /api/playback without a live `sessionId` starts a session, refused over the plan's
+ * simultaneous streams; heartbeats keep it alive; it lapses `sessionLapseSeconds` after the last one (default
+ * SESSION_LAPSE_SECONDS) or when stopped. A POST with the device's live `sessionId` refreshes the signed URL (or
+ * moves the session to the next part or episode) without counting another stream.
+ *
+ * Errors (AppError): 404 `not_found` / `video_not_available`, 409 `video_not_ready`, 403 `subscription_required`
+ * {reason 'none'|'expired'}, 409 `stream_limit_reached` {limit, plan, sessions}, 409 `stream_session_ended`,
+ * 403 `download_not_included`, 403 `download_limit_reached` {limit, used, plan}.
  */
+import { mkdir, rename, rm, stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
-import type { PlaybackResponse } from '../../../shared/contracts/playback.js';
-import { SIGNED_URL_TTL_SECONDS } from '../../../shared/contracts/playback.js';
+import type { DownloadQuota, DownloadResponse, PlaybackRequest, PlaybackResponse, PlaybackRendition, StreamSession } from '../../../shared/contracts/playback.js';
+import { DOWNLOAD_URL_TTL_SECONDS, HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS, SIGNED_URL_TTL_SECONDS } from '../../../shared/contracts/playback.js';
+import { allowedRenditions, megabytesPerHour, qualityCap, startFirstOrder, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { BillingRepository } from '../billing/billing.repository.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import type { MediaStorage } from '../../providers/storage/local-storage.js';
+import { runTool } from '../../providers/transcoder/run-tool.js';
+import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
+import { parseMaster, captionFileUri, type Variant } from './master-playlist.js';
+import type { Playable, PlaybackRepository, SessionRow } from './playback.repository.js';
 import type { UrlSigner } from './url-signer.js';
 
-export function createPlaybackService(deps: { catalog: CatalogService; billing: BillingRepository; signer: UrlSigner }) {
+export interface PlaybackDeps {
+  repo: PlaybackRepository;
+  billing: BillingRepository;
+  signer: UrlSigner;
+  storage: MediaStorage;
+  /** Resume position of a user's video, seconds, or null (progress module). */
+  resumeOf: (userId: string, videoId: string, durationSeconds: number | null) => Promise<number | null>;
+  ffmpegPath: string;
+  /** Seconds without a heartbeat after which a session lapses (tests shorten it). */
+  sessionLapseSeconds?: number;
+}
+
+interface Access {
+  playable: Playable;
+  video: NonNullable<Playable['video']>;
+  pass: PassRow | null;
+  limits: ViewerLimits;
+}
+
+/** "Chrome on Android" from a User-Agent header; "Unknown device" when nothing is recognised. */
+export function deviceLabel(ua: string | undefined): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\/|Opera/.test(ua) ? 'Opera' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\/|CriOS\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
+  const os = /Android/.test(ua) ? 'Android' : /iPhone/.test(ua) ? 'iPhone' : /iPad/.test(ua) ? 'iPad' : /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'Mac' : /Linux/.test(ua) ? 'Linux' : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? 'Unknown device';
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export function createPlaybackService(deps: PlaybackDeps) {
+  const lapseMs = () => (deps.sessionLapseSeconds ?? SESSION_LAPSE_SECONDS) * 1000;
+  const since = (now: Date) => new Date(now.getTime() - lapseMs());
+
+  async function readText(videoId: string, rel: string): Promise<string | null> {
+    const f = await deps.storage.open(videoId, rel);
+    if (!f) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of f.stream) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  /** The stored variants of a video (from its master playlist; falls back to the stored rendition list). */
+  async function variantsOf(video: Access['video']): Promise<Variant[]> {
+    const text = await readText(video.id, 'master.m3u8');
+    const parsed = text ? parseMaster(text) : [];
+    if (parsed.length) return parsed;
+    return video.renditions.map((r) => ({ uri: r.playlist, attrs: `BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`, bandwidth: r.bandwidth, averageBandwidth: r.bandwidth, width: r.width, height: r.height }));
+  }
+
+  /** Resolves `id` and checks the user may watch it. */
+  async function access(user: SessionUser, id: string, partId: string | undefined, now: Date): Promise<Access> {
+    const playable = await deps.repo.playable(id, partId);
+    if (!playable) throw notFound(partId ? 'Part' : 'Movie');
+    const video = playable.video;
+    if (!video) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
+    if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.');
+    const superAdmin = user.role === 'super_admin';
+    const pass = await deps.billing.passOf(user.id);
+    const active = isPassActive(pass, now);
+    const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
+    if (!superAdmin && playable.isPremium && !active && !owns) {
+      const reason = pass ? 'expired' : 'none';
+      const message = pass
+        ? 'Your subscription has expired. Please subscribe to a plan to continue watching.'
+        : 'You need an active subscription to watch this content. Choose from our available plans.';
+      throw new AppError(403, 'subscription_required', message, { reason });
+    }
+    const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
+    return { playable, video, pass, limits };
+  }
+
+  const toSession = (s: SessionRow): StreamSession => ({ id: s.id, device: s.device, title: s.title, videoId: s.videoId, startedAt: iso(s.startedAt), lastSeenAt: iso(s.lastSeenAt) });
+
+  function streamLimitError(limits: ViewerLimits, sessions: SessionRow[]) {
+    const planName = limits.plan ? `${limits.plan[0]!.toUpperCase()}${limits.plan.slice(1)} Pass` : 'access';
+    const devices = `${limits.streams} device${limits.streams === 1 ? '' : 's'}`;
+    return new AppError(
+      409,
+      'stream_limit_reached',
+      `Your ${planName} allows ${devices} at a time, and ${sessions.length === 1 ? 'one is' : `${sessions.length} are`} already playing. Stop playback on another device (or stop it from the list of devices here) to watch on this one.`,
+      { limit: limits.streams, plan: limits.plan, sessions: sessions.map(toSession) },
+    );
+  }
+
   return {
-    async signedMaster(user: SessionUser, movieId: string, now = new Date()): Promise<PlaybackResponse> {
-      const movie = await deps.catalog.raw(movieId);
-      if (!movie) throw notFound('Movie');
-      if (!movie.video) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
-      if (movie.video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.');
-      if (user.role !== 'super_admin' && movie.isPremium) {
-        const pass = await deps.billing.passOf(user.id);
-        if (!isPassActive(pass, now) && !(await deps.billing.ownsTitle(user.id, movie.id))) {
-          const reason = pass ? 'expired' : 'none';
-          const message = pass
-            ? 'Your subscription has expired. Please subscribe to a plan to continue watching.'
-            : 'You need an active subscription to watch this content. Choose from our available plans.';
-          throw new AppError(403, 'subscription_required', message, { reason });
+    /**
+     * A signed master playlist URL for a movie, movie part or episode, with this viewer's renditions, captions,
+     * resume position and stream session (see the file comment).
+     * @param device label of the requesting device (User-Agent)
+     */
+    async signedMaster(user: SessionUser, id: string, req: PlaybackRequest & { device?: string } = {}, now = new Date()): Promise<PlaybackResponse> {
+      const { playable, video, limits } = await access(user, id, req.partId, now);
+      const dataSaver = await deps.repo.dataSaver(user.id);
+      const cap = qualityCap(limits.maxHeight, dataSaver);
+
+      let sessionId: string | null = null;
+      let newPlay = true;
+      if (req.sessionId) {
+        const live = await deps.repo.activeSession(user.id, req.sessionId, since(now));
+        if (live && (await deps.repo.touchSession(user.id, live.id, since(now), now, { videoId: video.id, title: playable.label }))) {
+          sessionId = live.id;
+          newPlay = live.videoId !== video.id;
         }
       }
+      if (!sessionId) {
+        const started = await deps.repo.startSession({ userId: user.id, videoId: video.id, title: playable.label, device: req.device ?? 'Unknown device' }, limits.streams, since(now), now);
+        if ('full' in started) throw streamLimitError(limits, started.full);
+        sessionId = started.session.id;
+      }
+
+      const resumeSeconds = await deps.resumeOf(user.id, video.id, video.durationSeconds);
+      if (newPlay) await deps.repo.openPlay(user.id, video.id, sessionId, resumeSeconds ?? 0, now);
+
       const exp = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
-      const token = deps.signer.sign(movie.video.id, user.id, exp);
-      return { url: `/media/v/${movie.video.id}/${token}/master.m3u8`, expiresAt: new Date(exp * 1000).toISOString() };
+      const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight);
+      const base = `/media/v/${video.id}/${token}/`;
+      const renditions: PlaybackRendition[] = startFirstOrder(allowedRenditions(await variantsOf(video), cap.maxHeight))
+        .sort((a, b) => a.bandwidth - b.bandwidth)
+        .map((v) => ({
+          name: v.uri.split('/')[0] ?? v.uri,
+          width: v.width,
+          height: v.height,
+          bandwidth: v.bandwidth,
+          averageBandwidth: v.averageBandwidth,
+          megabytesPerHour: megabytesPerHour(v.averageBandwidth),
+        }));
+      const captions = (await deps.repo.captions(video.id)).map((c) => ({ language: c.language, url: base + captionFileUri(c.language) }));
+      return {
+        url: `${base}master.m3u8`,
+        expiresAt: new Date(exp * 1000).toISOString(),
+        sessionId,
+        videoId: video.id,
+        durationSeconds: video.durationSeconds,
+        heartbeatIntervalSeconds: HEARTBEAT_INTERVAL_SECONDS,
+        renditions,
+        maxHeight: cap.maxHeight,
+        capReason: cap.reason,
+        dataSaver,
+        captions,
+        resumeSeconds,
+      };
+    },
+
+    /** Keeps a session alive; throws 409 stream_session_ended when it was stopped, lapsed or is not the user's. */
+    async heartbeat(userId: string, sessionId: string, now = new Date()): Promise<{ lapsesAt: string }> {
+      if (!(await deps.repo.touchSession(userId, sessionId, since(now), now))) {
+        throw new AppError(409, 'stream_session_ended', 'Playback was stopped on this device. Press play to watch again.');
+      }
+      return { lapsesAt: iso(new Date(now.getTime() + lapseMs())) };
+    },
+    /** The user's active streams and their limit. */
+    async sessions(user: SessionUser, now = new Date()): Promise<{ items: StreamSession[]; limit: number }> {
+      const pass = await deps.billing.passOf(user.id);
+      const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: isPassActive(pass, now) && pass ? pass.plan : null });
+      return { items: (await deps.repo.activeSessions(user.id, since(now))).map(toSession), limit: limits.streams };
+    },
+    /** Stops one of the user's streams; 404 when there is no such running session of theirs. */
+    async stop(userId: string, sessionId: string, now = new Date()): Promise<void> {
+      if (!(await deps.repo.stopSession(userId, sessionId, now))) throw notFound('Session');
+    },
+
+    settings: async (userId: string) => ({ dataSaver: await deps.repo.dataSaver(userId) }),
+    async setSettings(userId: string, dataSaver: boolean, now = new Date()) {
+      await deps.repo.setDataSaver(userId, dataSaver, now);
+      return { dataSaver };
+    },
+
+    /** Captions of a video as listed in a served master playlist (languages only). */
+    captionLanguages: async (videoId: string) => (await deps.repo.captions(videoId)).map((c) => c.language),
+    /** A video's duration in seconds (caption playlists), or null. */
+    videoDuration: async (videoId: string) => (await deps.repo.video(videoId))?.durationSeconds ?? null,
+    /** The stored master playlist's variants of a video, for the per-viewer master. */
+    async storedVariants(videoId: string): Promise<Variant[] | null> {
+      const text = await readText(videoId, 'master.m3u8');
+      return text ? parseMaster(text) : null;
+    },
+
+    /** The download quota of the user's current pass period (`downloadPeriodStart`). */
+    async downloadQuota(user: SessionUser, now = new Date()): Promise<DownloadQuota> {
+      const pass = await deps.billing.passOf(user.id);
+      const active = isPassActive(pass, now) && pass ? pass : null;
+      const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: active?.plan ?? null });
+      if (limits.downloads === 0) return { limit: 0, used: 0, remaining: 0 };
+      const used = active ? (await deps.repo.downloadsSince(user.id, downloadPeriodStart(active))).count : 0;
+      return { limit: limits.downloads, used, remaining: limits.downloads === null ? null : Math.max(0, limits.downloads - used) };
+    },
+
+    /**
+     * A signed, expiring link to an MP4 of the highest rendition within the viewer's cap (data saver included),
+     * made on first request by remuxing that HLS rendition (`ffmpeg -c copy`) and cached in
+     * `{videoDir}/downloads/{rendition}.mp4`. Counts one download per distinct video per pass period.
+     */
+    async download(user: SessionUser, id: string, now = new Date()): Promise<DownloadResponse> {
+      const { playable, video, pass, limits } = await access(user, id, undefined, now);
+      if (limits.downloads === 0) {
+        throw new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
+      }
+      const cap = qualityCap(limits.maxHeight, await deps.repo.dataSaver(user.id));
+      const allowed = allowedRenditions(await variantsOf(video), cap.maxHeight);
+      const top = allowed[allowed.length - 1];
+      if (!top) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
+      const rendition = top.uri.split('/')[0]!;
+      const file = await ensureMp4(video.id, rendition);
+      const periodStart = pass && isPassActive(pass, now) ? downloadPeriodStart(pass) : new Date(0);
+      const used = await deps.repo.recordDownload(user.id, video.id, rendition, limits.downloads, periodStart, now);
+      if (used === null) {
+        const limit = limits.downloads ?? 0;
+        throw new AppError(403, 'download_limit_reached', `You have used all ${limit} downloads of your ${limits.plan ?? ''} pass. Downloads start again with your next pass.`.replace('  ', ' '), { limit, used: limit, plan: limits.plan ?? '' });
+      }
+      const exp = Math.floor(now.getTime() / 1000) + DOWNLOAD_URL_TTL_SECONDS;
+      const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight, 'd');
+      const safe = playable.label.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'video';
+      return {
+        url: `/media/d/${video.id}/${token}/${rendition}.mp4`,
+        expiresAt: new Date(exp * 1000).toISOString(),
+        rendition,
+        sizeBytes: file.size,
+        filename: `${safe}-${rendition}.mp4`,
+        remaining: limits.downloads === null ? null : Math.max(0, limits.downloads - used),
+      };
     },
   };
+
+  /** Remuxes `{rendition}/index.m3u8` to MP4 once (atomic rename); returns its path and size in bytes. */
+  async function ensureMp4(videoId: string, rendition: string): Promise<{ path: string; size: number }> {
+    const dir = path.join(deps.storage.videoDir(videoId), 'downloads');
+    const out = path.join(dir, `${rendition}.mp4`);
+    const existing = await stat(out).catch(() => null);
+    if (existing?.isFile()) return { path: out, size: existing.size };
+    await mkdir(dir, { recursive: true });
+    const tmp = `${out}.${process.pid}.${Date.now()}.part`;
+    const playlist = path.join(deps.storage.videoDir(videoId), rendition, 'index.m3u8');
+    await readFile(playlist).catch(() => {
+      throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
+    });
+    try {
+      await runTool('ffmpeg', deps.ffmpegPath, ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', playlist, '-map', '0', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4', tmp]);
+      await rename(tmp, out);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+    const s = await stat(out);
+    return { path: out, size: s.size };
+  }
 }
 export type PlaybackService = ReturnType<typeof createPlaybackService>;
+
+/**
+ * Start of the pass period downloads are counted in: the last time the pass was bought or granted while active
+ * (`subscriptions.updated_at`; extending a pass writes it). Each pass bought brings its plan's quota afresh
+ * (issue 4 point 6 "downloads per pass"); unused downloads do not carry over.
+ */
+export function downloadPeriodStart(pass: PassRow): Date {
+  return pass.updatedAt;
+}

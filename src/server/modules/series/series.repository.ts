@@ -138,6 +138,10 @@ export function createSeriesRepository(db: Database) {
     async deleteEpisode(seriesId: string, episodeId: string): Promise<boolean> {
       return write(seriesId, 'update', async (tx) => (await tx.delete(episodes).where(eq(episodes.id, episodeId)).returning({ id: episodes.id })).length > 0);
     },
+    /** Deletes a season and its episodes (issue 6); false when it was not in this series. */
+    async deleteSeason(seriesId: string, seasonId: string): Promise<boolean> {
+      return write(seriesId, 'update', async (tx) => (await tx.delete(seasons).where(and(eq(seasons.id, seasonId), eq(seasons.seriesId, seriesId))).returning({ id: seasons.id })).length > 0);
+    },
     /** Counts, for tests and the bench. */
     async count(): Promise<number> {
       return db.$count(series);

@@ -161,6 +161,11 @@ export function createSeriesService(deps: { repo: SeriesRepository; cache?: Read
       changed();
       return r;
     },
+    /** Deletes a season of a series with its episodes (issue 6). */
+    async deleteSeason(seriesId: string, seasonId: string) {
+      if (!(await repo.deleteSeason(seriesId, seasonId))) throw notFound('Season');
+      changed();
+    },
     async deleteEpisode(episodeId: string) {
       const seriesId = await repo.seriesOfEpisode(episodeId);
       if (!seriesId || !(await repo.deleteEpisode(seriesId, episodeId))) throw notFound('Episode');

@@ -8,7 +8,7 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2 py-0
       default: 'bg-primary text-primary-foreground',
       secondary: 'bg-secondary text-secondary-foreground',
       outline: 'border text-foreground',
-      success: 'bg-emerald-600 text-white',
+      success: 'bg-emerald-700 text-white',
       warning: 'bg-amber-500 text-black',
       destructive: 'bg-destructive text-destructive-foreground',
     },

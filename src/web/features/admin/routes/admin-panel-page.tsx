@@ -1,48 +1,100 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../../shared/contracts/accounts';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/error-message';
 import { useAdminMovies } from '../api/get-admin-movies';
-import { AdminMovieList } from '../components/admin-movie-list';
-import { NewMovieForm } from '../components/new-movie-form';
-import { UploadList } from '../components/upload-list';
-import { awaitingServer } from '../components/video-state';
-import { useUploads } from '../hooks/use-uploads';
+import { UploadPanel } from '../components/upload-panel';
+import { uploadStore, useUploads } from '../hooks/use-uploads';
 
-/** /super-panel-2025: new movie with its video upload, the uploads of this tab, and every movie's video state. */
+/** The panel's tabs (admin spec section 2, plus People and Messages of issue 6); `?tab=` keeps the choice across reloads. */
+export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+/** The loading screen shows at least this long (admin spec section 9, "Admin panel loader 1 s"), ms. */
+export const PANEL_LOADER_MS = 1000;
+
+// Each tab is its own chunk; Recharts goes only with the analytics one.
+const MoviesTab = lazy(() => import('../tabs/movies-tab'));
+const GroupsTab = lazy(() => import('../tabs/groups-tab'));
+const SeriesTab = lazy(() => import('../tabs/series-tab'));
+const AnalyticsTab = lazy(() => import('../tabs/analytics-tab'));
+const PeopleTab = lazy(() => import('../tabs/people-tab'));
+const MessagesTab = lazy(() => import('../tabs/messages-tab'));
+
+export function tabFromParam(value: string | null): AdminTab {
+  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'movies';
+}
+
+/** /super-panel-2025: loading screen, header with the admin's email and role, the six tabs, the upload panel. */
 export function AdminPanelPage({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromParam(params.get('tab'));
   const uploads = useUploads();
-  const movies = useAdminMovies({
-    waiting: (items) => uploads.some((u) => awaitingServer(u, items.find((m) => m.id === u.movieId))),
-  });
+  // The grid's video states follow this tab's uploads until their videos settle.
+  const movies = useAdminMovies({ waiting: () => uploads.some((u) => u.target.kind === 'movie' && (u.status === 'processing' || (u.status === 'uploading' && !u.needsFile))) });
+  const [minElapsed, setMinElapsed] = useState(false);
+  useEffect(() => {
+    const h = setTimeout(() => setMinElapsed(true), PANEL_LOADER_MS);
+    return () => clearTimeout(h);
+  }, []);
 
+  if (!minElapsed || movies.isPending) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center" data-testid="admin-loading">
+        <Spinner label={t('admin.loading')} showLabel />
+      </div>
+    );
+  }
+
+  const fallback = <Spinner label={t('common.loading')} />;
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6">
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 pb-32">
       <header className="grid gap-1">
-        <h1 className="text-2xl font-bold">{t('admin.welcome', { email: user.email })}</h1>
+        <h1 className="text-2xl font-bold">{t('admin.panelTitle')}</h1>
+        <p className="text-sm">{t('admin.welcome', { email: user.email })}</p>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           {t('admin.roleLabel')}: <span data-testid="admin-role">{user.role}</span>
           {user.role === 'super_admin' && <Badge>{t('admin.superAdminAccess')}</Badge>}
         </p>
       </header>
-      <NewMovieForm />
-      <UploadList items={uploads} movies={movies.data ?? []} />
-      {movies.isPending ? (
-        <Spinner label={t('admin.loading')} showLabel />
-      ) : movies.isError ? (
-        <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-6 text-center">
-          <p className="font-semibold">{t('admin.loadFailed')}</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(t, movies.error)}</p>
-          <Button variant="outline" onClick={() => void movies.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : (
-        <AdminMovieList movies={movies.data} uploads={uploads} />
-      )}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(v) =>
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              next.set('tab', v);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        className="grid gap-4"
+      >
+        <Tabs.List aria-label={t('admin.tabsLabel')} className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+          {ADMIN_TABS.map((id) => (
+            <Tabs.Trigger
+              key={id}
+              value={id}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow"
+            >
+              {t(`admin.tabs.${id}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Suspense fallback={fallback}>
+          <Tabs.Content value="movies">{tab === 'movies' && <MoviesTab movies={movies} uploads={uploads} />}</Tabs.Content>
+          <Tabs.Content value="groups">{tab === 'groups' && <GroupsTab movies={movies.data ?? []} />}</Tabs.Content>
+          <Tabs.Content value="series">{tab === 'series' && <SeriesTab />}</Tabs.Content>
+          <Tabs.Content value="analytics">{tab === 'analytics' && <AnalyticsTab />}</Tabs.Content>
+          <Tabs.Content value="people">{tab === 'people' && <PeopleTab me={user} />}</Tabs.Content>
+          <Tabs.Content value="messages">{tab === 'messages' && <MessagesTab />}</Tabs.Content>
+        </Suspense>
+      </Tabs.Root>
+      <UploadPanel items={uploads} store={uploadStore()} />
     </div>
   );
 }

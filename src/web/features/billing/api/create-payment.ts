@@ -1,13 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
+import type { PaymentDetail } from '../../../../shared/contracts/billing';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { apiRequest } from '../../../lib/api-client';
-import type { PaymentView } from '../../../../shared/contracts/billing';
 
-/** POST /api/billing/payments: asks MTN Mobile Money to collect the plan's price from `phone` (202, pending). */
-export function createPayment(body: { plan: PlanId; phone: string }): Promise<{ payment: PaymentView }> {
+/** What a payment buys: a pass (plan) or one title alone (movieId). The server sets the amount. */
+export type PurchaseTarget = { kind: 'pass'; plan: PlanId } | { kind: 'title'; movieId: string; title: string; priceRwf: number };
+
+/**
+ * POST /api/billing/payments: asks the payer's operator (MTN MoMo or Airtel Money, chosen by the number) to
+ * collect the price of a plan or a title from `phone` → 202 { payment } (pending).
+ * Errors: 400 invalid_msisdn / operator_unavailable / not_for_sale, 409 already_purchased / conflict
+ * (details.paymentId: a payment for the title is already waiting), 429 rate_limited, 502 payment_failed.
+ */
+export function createPayment(target: PurchaseTarget, phone: string): Promise<{ payment: PaymentDetail }> {
+  const body = target.kind === 'pass' ? { plan: target.plan, phone } : { movieId: target.movieId, phone };
   return apiRequest('/api/billing/payments', { method: 'POST', body });
 }
 
 export function useCreatePayment() {
-  return useMutation({ mutationFn: createPayment });
+  return useMutation({ mutationFn: ({ target, phone }: { target: PurchaseTarget; phone: string }) => createPayment(target, phone) });
 }

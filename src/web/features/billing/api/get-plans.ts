@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { planView } from '../../../../shared/contracts/billing';
+import type { planView, plansResponse } from '../../../../shared/contracts/billing';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type PlanView = z.infer<typeof planView>;
+export type PlansResponse = z.infer<typeof plansResponse>;
 
-/** GET /api/plans: the four passes with their prices and features. */
-export function getPlans(): Promise<{ plans: PlanView[] }> {
+/** GET /api/plans: the four passes with their prices and features, and the operators accepted now. */
+export function getPlans(): Promise<PlansResponse> {
   return apiRequest('/api/plans');
 }
 
+/** The plans and the accepted operators (`operators`: show only these on the payment step). */
 export function usePlans() {
-  return useQuery({ queryKey: queryKeys.plans, queryFn: getPlans, staleTime: 60 * 60_000, select: (d) => d.plans });
+  return useQuery({ queryKey: queryKeys.plans, queryFn: getPlans, staleTime: 60 * 60_000 });
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PassSummary } from '../../../../shared/contracts/accounts';
-import { isPassActive, remainingTime } from '../../../../shared/domain/plans';
+import { isPassActive } from '../../../../shared/domain/plans';
+import { remainingText } from './remaining-time';
 
 /** The viewer's current pass: plan and time left, or that it has expired (viewer spec section 4). */
 export function PassStatus({ pass }: { pass: PassSummary | null }) {
@@ -14,10 +15,9 @@ export function PassStatus({ pass }: { pass: PassSummary | null }) {
       </p>
     );
   }
-  const left = remainingTime(pass.expiresAt);
   return (
     <p className="rounded-lg border border-emerald-600/40 bg-emerald-600/10 p-3 text-sm" role="status">
-      {t('billing.passActive', { plan })} {t(left.unit === 'days' ? 'billing.daysRemaining' : 'billing.hoursRemaining', { count: left.count })}
+      {t('billing.passActive', { plan })} {remainingText(t, pass.expiresAt)}
     </p>
   );
 }

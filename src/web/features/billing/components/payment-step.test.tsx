@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PLANS } from '../../../../shared/domain/plans';
+import type { Operator } from '../../../../shared/domain/msisdn';
 import { initI18n } from '../../../lib/i18n';
 import { PaymentStep } from './payment-step';
 
@@ -16,15 +16,32 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function setup(processing = false) {
+function setup({ processing = false, operators = ['mtn', 'airtel'] as Operator[] } = {}) {
   const onPay = vi.fn();
-  render(<PaymentStep plan={PLANS.monthly} processing={processing} onPay={onPay} onBack={() => undefined} />);
-  const input = screen.getByLabelText('MTN Mobile Money number') as HTMLInputElement;
+  const onBack = vi.fn();
+  render(<PaymentStep item={{ name: 'Monthly Pass', priceRwf: 7000 }} operators={operators} processing={processing} onPay={onPay} onBack={onBack} />);
+  const input = screen.getByRole('textbox') as HTMLInputElement;
   const pay = screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement;
-  return { onPay, input, pay };
+  const operatorLine = () => screen.getByTestId('payment-operator').textContent;
+  return { onPay, onBack, input, pay, operatorLine };
 }
 
 describe('PaymentStep', () => {
+  it('names both operators when both are offered, and shows the price grouped for the language', () => {
+    setup();
+    expect(screen.getByLabelText('MTN Mobile Money or Airtel Money number')).toBeTruthy();
+    expect(screen.getByText('7,000 RWF')).toBeTruthy();
+  });
+
+  it('keeps the spec texts when only MTN is offered', () => {
+    const { input, pay, onPay } = setup({ operators: ['mtn'] });
+    expect(screen.getByLabelText('MTN Mobile Money number')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '0751234567' } });
+    fireEvent.click(pay);
+    expect(onPay).not.toHaveBeenCalled();
+    expect(toastError).toHaveBeenCalledWith('Invalid MTN Number', { description: 'Please enter a valid MTN Mobile Money number (078XXXXXXX or 079XXXXXXX).' });
+  });
+
   it('keeps digits only, at most 12', () => {
     const { input } = setup();
     fireEvent.change(input, { target: { value: '+250 78x8-123 4567' } });
@@ -39,26 +56,50 @@ describe('PaymentStep', () => {
     fireEvent.change(input, { target: { value: '0788123456' } });
     expect(pay.disabled).toBe(false);
     cleanup();
-    const busy = setup(true);
+    const busy = setup({ processing: true });
     fireEvent.change(busy.input, { target: { value: '0788123456' } });
     expect(busy.pay.disabled).toBe(true);
   });
 
-  it('refuses a number that is not MTN Rwanda, before any request', () => {
-    const { input, pay, onPay } = setup();
-    fireEvent.change(input, { target: { value: '0721234567' } });
+  it.each([
+    ['0788123456', 'MTN Mobile Money', '250788123456'],
+    ['791234567', 'MTN Mobile Money', '250791234567'],
+    ['250721234567', 'Airtel Money', '250721234567'],
+    ['+250 73 123 4567', 'Airtel Money', '250731234567'],
+  ])('shows that %s pays with %s and pays with the MSISDN', (typed, operator, msisdn) => {
+    const { input, pay, onPay, operatorLine } = setup();
+    fireEvent.change(input, { target: { value: typed } });
+    expect(operatorLine()).toBe(`This number pays with ${operator}`);
+    fireEvent.click(pay);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(onPay).toHaveBeenCalledWith(msisdn);
+  });
+
+  it.each(['0751234567', '078123456', '07812345678', '2507812345', '0712345678'])('refuses %s before any request', (typed) => {
+    const { input, pay, onPay, operatorLine } = setup();
+    fireEvent.change(input, { target: { value: typed } });
+    expect(operatorLine()).toBe('');
     fireEvent.click(pay);
     expect(onPay).not.toHaveBeenCalled();
-    expect(toastError).toHaveBeenCalledWith('Invalid MTN Number', {
-      description: 'Please enter a valid MTN Mobile Money number (078XXXXXXX or 079XXXXXXX).',
+    expect(toastError).toHaveBeenCalledWith('Invalid Mobile Money Number', {
+      description: 'Please enter a valid MTN Mobile Money number (078XXXXXXX or 079XXXXXXX) or Airtel Money number (072XXXXXXX or 073XXXXXXX).',
     });
   });
 
-  it('pays with the number in international form', () => {
-    const { input, pay, onPay } = setup();
-    fireEvent.change(input, { target: { value: '079 123 4567' } });
+  it('refuses an Airtel number when /api/plans offers MTN only, saying so as the viewer types', () => {
+    const { input, pay, onPay, operatorLine } = setup({ operators: ['mtn'] });
+    fireEvent.change(input, { target: { value: '0731234567' } });
+    expect(operatorLine()).toBe('Airtel Money is not available yet');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(pay);
-    expect(toastError).not.toHaveBeenCalled();
-    expect(onPay).toHaveBeenCalledWith('250791234567');
+    expect(onPay).not.toHaveBeenCalled();
+    expect(toastError).toHaveBeenCalledWith('Airtel Money is not available yet', expect.anything());
+  });
+
+  it('goes back without paying', () => {
+    const { onBack, onPay } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalledOnce();
+    expect(onPay).not.toHaveBeenCalled();
   });
 });

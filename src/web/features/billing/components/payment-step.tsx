@@ -2,21 +2,42 @@ import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { parseMtnMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
+import { type Operator, parseRwandaMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatRwf } from '../../../lib/format';
-import type { PlanView } from '../api/get-plans';
+import { operatorSet } from './operator-texts';
 
 /**
- * Step 2 of the dialog: the MTN Mobile Money number (viewer spec section 5). The field keeps digits only, at
- * most 12; Pay Now is disabled while it is empty or a payment is under way; a number that is not MTN Rwanda
- * is refused here, before any request.
+ * The payment step: the mobile-money number (viewer spec section 5, widened to Airtel by issue 5 point 2). The
+ * field keeps digits only, at most 12; Pay Now is disabled while it is empty or a payment is under way. The number
+ * is read with `parseRwandaMsisdn` (078/079 MTN, 072/073 Airtel, as 07X…, 2507X… or 7X… plus 7 digits); the
+ * operator it goes to is shown as the viewer types. A number that is not valid, or whose operator is not among
+ * `operators` (GET /api/plans), is refused here, before any request.
+ * @param onPay receives the MSISDN `2507XXXXXXXX`.
+ * @param onBack back to the plan choice (passes), or cancel (a title).
  */
-export function PaymentStep({ plan, processing, onPay, onBack }: { plan: PlanView; processing: boolean; onPay: (msisdn: string) => void; onBack: () => void }) {
+export function PaymentStep({
+  item,
+  operators,
+  processing,
+  onPay,
+  onBack,
+  backLabel,
+}: {
+  item: { name: string; priceRwf: number };
+  operators: readonly Operator[];
+  processing: boolean;
+  onPay: (msisdn: string) => void;
+  onBack: () => void;
+  backLabel?: string;
+}) {
   const { t, i18n } = useTranslation();
   const [phone, setPhone] = useState('');
+  const set = operatorSet(operators);
+  const parsed = phone ? parseRwandaMsisdn(phone) : null;
+  const offered = parsed ? operators.includes(parsed.operator) : false;
 
   return (
     <form
@@ -25,34 +46,46 @@ export function PaymentStep({ plan, processing, onPay, onBack }: { plan: PlanVie
       onSubmit={(e) => {
         e.preventDefault();
         if (!phone || processing) return;
-        const msisdn = parseMtnMsisdn(phone);
-        if (!msisdn) {
-          toast.error(t('billing.invalidNumber'), { description: t('billing.invalidNumberText') });
+        if (!parsed) {
+          toast.error(t(`billing.invalidNumber.${set}`), { description: t(`billing.invalidNumberText.${set}`) });
           return;
         }
-        onPay(msisdn);
+        if (!offered) {
+          toast.error(t('billing.operatorUnavailable', { operator: t(`billing.operators.${parsed.operator}`) }), { description: t(`billing.invalidNumberText.${set}`) });
+          return;
+        }
+        onPay(parsed.msisdn);
       }}
     >
-      <div className="flex items-center justify-between rounded-lg bg-muted p-3 text-sm">
-        <span className="font-medium">{t(`plans.${plan.id}.name`)}</span>
-        <span className="font-semibold">{formatRwf(plan.priceRwf, i18n.language)}</span>
+      <div className="flex items-center justify-between gap-3 rounded-lg bg-muted p-3 text-sm">
+        <span className="font-medium">{item.name}</span>
+        <span className="shrink-0 font-semibold">{formatRwf(item.priceRwf, i18n.language)}</span>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="payment-phone">{t('billing.phoneLabel')}</Label>
+        <Label htmlFor="payment-phone">{t(`billing.phoneLabel.${set}`)}</Label>
         <Input
           id="payment-phone"
           name="phone"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="078XXXXXXX"
+          placeholder={operators[0] === 'airtel' ? '072XXXXXXX' : '078XXXXXXX'}
           value={phone}
           onChange={(e) => setPhone(sanitizeMsisdnInput(e.target.value))}
           disabled={processing}
-          aria-describedby="payment-phone-hint"
+          aria-describedby="payment-phone-hint payment-operator"
+          aria-invalid={parsed !== null && !offered ? true : undefined}
         />
         <p id="payment-phone-hint" className="text-xs text-muted-foreground">
-          {t('billing.phoneHint')}
+          {t(`billing.phoneHint.${set}`)}
+        </p>
+        <p id="payment-operator" className="min-h-5 text-sm" aria-live="polite" data-testid="payment-operator">
+          {parsed &&
+            (offered ? (
+              <span className="font-medium text-emerald-700 dark:text-emerald-400">{t('billing.paysWith', { operator: t(`billing.operators.${parsed.operator}`) })}</span>
+            ) : (
+              <span className="font-medium text-destructive">{t('billing.operatorUnavailable', { operator: t(`billing.operators.${parsed.operator}`) })}</span>
+            ))}
         </p>
       </div>
       {processing && (
@@ -62,9 +95,9 @@ export function PaymentStep({ plan, processing, onPay, onBack }: { plan: PlanVie
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="outline" onClick={onBack} disabled={processing}>
+        <Button type="button" variant="outline" onClick={onBack} disabled={processing}>
           <ArrowLeft aria-hidden="true" />
-          {t('billing.back')}
+          {backLabel ?? t('billing.back')}
         </Button>
         <Button type="submit" disabled={!phone || processing}>
           {processing && <Loader2 className="animate-spin" aria-hidden="true" />}

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import type { Operator } from '../../../../shared/domain/msisdn';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import type { PlanView } from '../api/get-plans';
+import { operatorSet } from './operator-texts';
 import { PaymentStep } from './payment-step';
 import { PlanSelectStep } from './plan-select-step';
 import { SuccessStep } from './success-step';
@@ -13,6 +15,7 @@ export function SubscribeDialog({
   open,
   onOpenChange,
   plans,
+  operators,
   step,
   plan,
   processing,
@@ -23,6 +26,7 @@ export function SubscribeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   plans: PlanView[];
+  operators: readonly Operator[];
   step: SubscribeStep;
   plan: PlanId;
   processing: boolean;
@@ -32,9 +36,10 @@ export function SubscribeDialog({
 }) {
   const { t } = useTranslation();
   const current = plans.find((p) => p.id === plan) ?? plans[0];
+  const set = operatorSet(operators);
   const titles: Record<SubscribeStep, string> = {
     select: t('billing.selectTitle'),
-    payment: t('billing.paymentTitle'),
+    payment: t(`billing.paymentTitle.${set}`),
     success: t('billing.successTitle'),
   };
   const descriptions: Record<SubscribeStep, string> = {
@@ -44,13 +49,21 @@ export function SubscribeDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')}>
+      <DialogContent closeLabel={t('common.close')} data-testid="subscribe-dialog" data-step={step}>
         <DialogHeader>
           <DialogTitle>{titles[step]}</DialogTitle>
           <DialogDescription>{descriptions[step]}</DialogDescription>
         </DialogHeader>
         {step === 'select' && <PlanSelectStep plans={plans} selected={plan} onSelect={onSelectPlan} onContinue={() => onStep('payment')} />}
-        {step === 'payment' && current && <PaymentStep plan={current} processing={processing} onPay={onPay} onBack={() => onStep('select')} />}
+        {step === 'payment' && current && (
+          <PaymentStep
+            item={{ name: t(`plans.${current.id}.name`), priceRwf: current.priceRwf }}
+            operators={operators}
+            processing={processing}
+            onPay={onPay}
+            onBack={() => onStep('select')}
+          />
+        )}
         {step === 'success' && <SuccessStep plan={plan} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>

@@ -2,31 +2,66 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { PlanId } from '../../../../shared/domain/plans';
+import type { PaymentDetail } from '../../../../shared/contracts/billing';
 import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { queryKeys } from '../../../lib/query-keys';
-import { createPayment } from '../api/create-payment';
-import { waitForPayment } from '../api/get-payment';
+import { createPayment, type PurchaseTarget } from '../api/create-payment';
+import { waitForPayment, type PaymentOutcome } from '../api/get-payment';
 
-const FAILURE_REASONS = ['APPROVAL_REJECTED', 'NOT_ENOUGH_FUNDS', 'EXPIRED'] as const;
+/** Reasons with their own explanation under "Payment Issue" (the rest read "Payment failed. Please try again."). */
+const EXPLAINED_REASONS = ['APPROVAL_REJECTED', 'NOT_ENOUGH_FUNDS', 'PAYER_LIMIT_REACHED', 'INCORRECT_PIN', 'TRANSACTION_CANCELED'] as const;
+
+/** Delay before the page reloads after a successful payment (viewer spec section 4: 0.8-1 s). */
+export const RELOAD_AFTER_SUCCESS_MS = 1000;
+/** The query parameter that tells the reloaded page which payment just succeeded. */
+export const PAID_PARAM = 'paid';
+
+/** The URL the page reloads to after `paymentId` succeeded: the same page with `?paid=<id>`. */
+export function paidUrl(location: { pathname: string; search: string }, paymentId: string): string {
+  const params = new URLSearchParams(location.search);
+  params.set(PAID_PARAM, paymentId);
+  return `${location.pathname}?${params.toString()}`;
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
 
 /**
- * One payment from request to outcome (viewer spec sections 4 and 8): request, "check your phone", poll every
- * 3 s for up to 120 s, then success, failure with its reason, or timeout. Polling lives as long as the page,
- * so closing the dialog does not lose the answer.
+ * The toast of a settled or abandoned payment (viewer spec section 8): PAYER_NOT_FOUND → "Mobile Money Not Active"
+ * (10 s); EXPIRED (the approval window closed) and our own 120 s wait → "Payment Timeout" (8 s); any other failure
+ * → "Payment Issue" (7 s) with the reason. Success is announced by the flow itself.
  */
-export function usePaymentFlow({ onSuccess }: { onSuccess: (plan: PlanId) => void }) {
+export function announceFailure(t: T, outcome: Exclude<PaymentOutcome, { status: 'successful' }>): void {
+  const reason = outcome.status === 'failed' ? (outcome.payment.reason ?? '') : 'EXPIRED';
+  if (reason === 'PAYER_NOT_FOUND') {
+    toast.error(t('billing.notActive'), { description: t('billing.notActiveText'), duration: 10_000 });
+  } else if (reason === 'EXPIRED') {
+    toast.warning(t('billing.timeout'), { description: t('billing.timeoutText'), duration: 8_000 });
+  } else {
+    const key = (EXPLAINED_REASONS as readonly string[]).includes(reason) ? reason : 'OTHER';
+    toast.error(t('billing.paymentIssue'), { description: t(`billing.reasons.${key}`), duration: 7_000 });
+  }
+}
+
+/**
+ * One payment from request to outcome (viewer spec sections 4 and 8, issue 5 point 3): request, "Payment Request
+ * Sent", poll every 3 s for up to 120 s, then success, failure with its reason, or timeout. On success the data is
+ * refreshed and, after 1 s, the page reloads to `?paid=<id>` so the new page shows the confirmation (`onSuccess`
+ * runs first; `reload` is replaceable for tests). Polling lives as long as the page, so closing the dialog does not
+ * lose the answer.
+ */
+export function usePaymentFlow({ onSuccess, reload = defaultReload }: { onSuccess?: (payment: PaymentDetail) => void; reload?: (paymentId: string) => void } = {}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [processing, setProcessing] = useState(false);
   const controller = useRef<AbortController | null>(null);
-  const onSuccessRef = useRef(onSuccess);
+  const callbacks = useRef({ onSuccess, reload });
   useEffect(() => {
-    onSuccessRef.current = onSuccess;
+    callbacks.current = { onSuccess, reload };
   });
   useEffect(() => () => controller.current?.abort(), []);
 
-  async function pay(plan: PlanId, msisdn: string): Promise<void> {
+  async function pay(target: PurchaseTarget, msisdn: string): Promise<void> {
     if (processing) return;
     setProcessing(true);
     const ac = new AbortController();
@@ -34,38 +69,39 @@ export function usePaymentFlow({ onSuccess }: { onSuccess: (plan: PlanId) => voi
     try {
       let paymentId: string;
       try {
-        const { payment } = await createPayment({ plan, phone: msisdn });
+        const { payment } = await createPayment(target, msisdn);
         paymentId = payment.id;
+        toast.info(t('billing.requestSent'), { description: t('billing.requestSentText') });
       } catch (error) {
-        if (isApiError(error, 'unauthenticated')) {
-          toast.error(t('billing.authRequired'), { description: t('billing.authRequiredText') });
-        } else if (isApiError(error, 'invalid_msisdn')) {
-          toast.error(t('billing.invalidNumber'), { description: t('billing.invalidNumberText') });
+        const waiting = isApiError(error, 'conflict') ? (error.details as { paymentId?: unknown } | undefined)?.paymentId : undefined;
+        if (typeof waiting === 'string') {
+          // A payment for this title already waits for approval: follow that one instead of charging twice.
+          paymentId = waiting;
+          toast.info(t('billing.alreadyWaiting'), { description: t('billing.requestSentText') });
         } else {
-          toast.error(t('billing.requestFailed'), { description: t('billing.requestFailedText') });
+          if (isApiError(error, 'unauthenticated')) {
+            toast.error(t('billing.authRequired'), { description: t('billing.authRequiredText') });
+            void qc.invalidateQueries({ queryKey: queryKeys.me });
+          } else if (isApiError(error, 'invalid_msisdn') || isApiError(error, 'operator_unavailable') || isApiError(error, 'already_purchased') || isApiError(error, 'not_for_sale') || isApiError(error, 'rate_limited')) {
+            toast.error(t('billing.requestFailed'), { description: errorMessage(t, error) });
+          } else {
+            toast.error(t('billing.requestFailed'), { description: t('billing.requestFailedText') });
+          }
+          return;
         }
-        return;
       }
-      toast.info(t('billing.requestSent'), { description: t('billing.requestSentText') });
 
       const outcome = await waitForPayment(paymentId, { signal: ac.signal });
       if (outcome.status === 'successful') {
-        toast.success(t('billing.paymentSuccessful'), { description: t('billing.paymentSuccessfulText', { plan: t(`plans.${plan}.name`) }) });
-        // The spec reloads the page here; refetching everything gives the same fresh state without
-        // downloading the app again over mobile data or hiding the confirmation.
+        const what = target.kind === 'pass' ? t(`plans.${target.plan}.name`) : target.title;
+        toast.success(t('billing.paymentSuccessful'), { description: t(target.kind === 'pass' ? 'billing.paymentSuccessfulText' : 'billing.titleBoughtText', { plan: what, title: what }) });
         await qc.invalidateQueries({ queryKey: queryKeys.me });
-        void qc.invalidateQueries();
-        onSuccessRef.current(plan);
-      } else if (outcome.status === 'failed') {
-        const reason = outcome.payment.reason ?? '';
-        if (reason === 'PAYER_NOT_FOUND') {
-          toast.error(t('billing.notActive'), { description: t('billing.notActiveText'), duration: 10_000 });
-        } else {
-          const key = (FAILURE_REASONS as readonly string[]).includes(reason) ? reason : 'OTHER';
-          toast.error(t('billing.paymentIssue'), { description: t(`billing.reasons.${key}`), duration: 7_000 });
-        }
+        void qc.invalidateQueries({ queryKey: ['billing'] });
+        callbacks.current.onSuccess?.(outcome.payment as PaymentDetail);
+        window.setTimeout(() => callbacks.current.reload(paymentId), RELOAD_AFTER_SUCCESS_MS);
       } else {
-        toast.warning(t('billing.timeout'), { description: t('billing.timeoutText'), duration: 8_000 });
+        announceFailure(t, outcome);
+        void qc.invalidateQueries({ queryKey: ['billing', 'history'] });
       }
     } catch {
       // Aborted: the viewer left the page; the server settles the payment on its own.
@@ -76,4 +112,8 @@ export function usePaymentFlow({ onSuccess }: { onSuccess: (plan: PlanId) => voi
   }
 
   return { processing, pay };
+}
+
+function defaultReload(paymentId: string): void {
+  window.location.replace(paidUrl(window.location, paymentId));
 }

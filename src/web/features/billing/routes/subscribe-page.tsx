@@ -1,20 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { isPlanId, type PlanId } from '../../../../shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { usePlans } from '../api/get-plans';
+import { operatorSet } from '../components/operator-texts';
 import { PassStatus } from '../components/pass-status';
 import { PlanCard } from '../components/plan-card';
 import { SubscribeDialog, type SubscribeStep } from '../components/subscribe-dialog';
+import { usePaidFlash } from '../hooks/use-paid-flash';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 
-/** /subscribe: the four passes and the payment dialog; ?plan= preselects one (default monthly). */
-export function SubscribePage({ pass = null }: { pass?: PassSummary | null }) {
+/**
+ * /subscribe: the four passes and the payment dialog (viewer spec sections 2, 4 and 9); ?plan= preselects one
+ * (default monthly). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
+ * reloads (`?paid=`) and opens on the dialog's success step.
+ */
+export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassSummary | null; signedIn?: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const requested = params.get('plan');
   const initialPlan: PlanId = isPlanId(requested) ? requested : 'monthly';
@@ -23,18 +31,20 @@ export function SubscribePage({ pass = null }: { pass?: PassSummary | null }) {
   const [step, setStep] = useState<SubscribeStep>('select');
   const [plan, setPlan] = useState<PlanId>(initialPlan);
   const [planFor, setPlanFor] = useState(initialPlan);
-  // A new ?plan= (for example from a header link) preselects that plan.
+  // A new ?plan= (for example from the header's menu) preselects that plan.
   if (planFor !== initialPlan) {
     setPlanFor(initialPlan);
     setPlan(initialPlan);
   }
 
-  const flow = usePaymentFlow({
-    onSuccess: (paid) => {
-      setPlan(paid);
-      setStep('success');
-      setOpen(true);
-    },
+  const showSuccess = (paid: PlanId | null) => {
+    if (paid) setPlan(paid);
+    setStep('success');
+    setOpen(true);
+  };
+  const flow = usePaymentFlow({ onSuccess: (payment) => showSuccess(payment.plan) });
+  usePaidFlash((payment) => {
+    if (payment.kind === 'pass') showSuccess(payment.plan);
   });
 
   const onOpenChange = (next: boolean) => {
@@ -47,16 +57,22 @@ export function SubscribePage({ pass = null }: { pass?: PassSummary | null }) {
   };
 
   const choose = (id: PlanId) => {
+    if (!signedIn) {
+      toast.error(t('billing.loginRequired'), { description: t('billing.loginRequiredText') });
+      navigate('/login', { state: { from: `/subscribe?plan=${id}` } });
+      return;
+    }
     setPlan(id);
     setStep('payment');
     setOpen(true);
   };
 
+  const operators = plans.data?.operators ?? [];
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
       <div className="grid gap-2 text-center">
         <h1 className="text-3xl font-bold">{t('billing.pageTitle')}</h1>
-        <p className="text-muted-foreground">{t('billing.pageSubtitle')}</p>
+        <p className="text-muted-foreground">{t(`billing.pageSubtitle.${operatorSet(operators)}`)}</p>
       </div>
       <PassStatus pass={pass} />
       {plans.isPending ? (
@@ -71,21 +87,22 @@ export function SubscribePage({ pass = null }: { pass?: PassSummary | null }) {
       ) : (
         <>
           <div className="grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
-            {plans.data.map((p) => (
+            {plans.data.plans.map((p) => (
               <PlanCard key={p.id} plan={p} highlighted={p.id === initialPlan} onChoose={() => choose(p.id)} />
             ))}
           </div>
-          <p className="text-center text-sm text-muted-foreground">{t('billing.mobileMoneyNote')}</p>
+          <p className="text-center text-sm text-muted-foreground">{t(`billing.mobileMoneyNote.${operatorSet(operators)}`)}</p>
           <SubscribeDialog
             open={open}
             onOpenChange={onOpenChange}
-            plans={plans.data}
+            plans={plans.data.plans}
+            operators={operators}
             step={step}
             plan={plan}
             processing={flow.processing}
             onSelectPlan={setPlan}
             onStep={setStep}
-            onPay={(msisdn) => void flow.pay(plan, msisdn)}
+            onPay={(msisdn) => void flow.pay({ kind: 'pass', plan }, msisdn)}
           />
         </>
       )}

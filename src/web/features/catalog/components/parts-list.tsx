@@ -6,10 +6,17 @@ import { formatDuration } from '../../../../shared/domain/duration';
 import { cn } from '../../../lib/cn';
 import { Poster, posterSources } from './poster';
 
-/** The parts of a multi-part film, in order; each plays at /player/{partId}. The part on screen is marked. */
+/**
+ * The parts of a multi-part film, in order. A group's parts are movies of their own and play at /player/{id};
+ * a movie's own parts (movie parts, not movies) play at /player/{movieId}?part={partId}. The page's movie is one
+ * of its group's parts, never one of its own parts, which tells the two apart. The part on screen is marked.
+ */
 export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; currentId: string }) {
   const { t } = useTranslation();
   if (parts.length === 0) return null;
+  const groupParts = parts.some((p) => p.id === currentId);
+  const href = (partId: string) =>
+    groupParts ? `/player/${encodeURIComponent(partId)}` : `/player/${encodeURIComponent(currentId)}?part=${encodeURIComponent(partId)}`;
   return (
     <section aria-labelledby="parts-heading" className="grid gap-3">
       <h2 id="parts-heading" className="text-xl font-bold">
@@ -21,7 +28,7 @@ export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; cur
           return (
             <li key={p.id}>
               <Link
-                to={`/player/${p.id}`}
+                to={href(p.id)}
                 aria-current={current ? 'true' : undefined}
                 data-testid="part-link"
                 className={cn('flex items-center gap-3 rounded-lg border p-2 transition hover:bg-muted', current && 'border-primary bg-primary/5')}

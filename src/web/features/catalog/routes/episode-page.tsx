@@ -1,4 +1,5 @@
 import { ArrowLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -7,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDuration } from '../../../../shared/domain/duration';
 import { isNotFound } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { useEpisode } from '../api/get-episode';
+import { useEpisode, type EpisodeResponse } from '../api/get-episode';
 import { episodeHref } from '../components/episode-list';
 import { EpisodeScreen } from '../components/episode-screen';
 import { LoadError } from '../components/load-error';
@@ -31,11 +32,19 @@ function EpisodeNotFound() {
   );
 }
 
+/** What the app layer puts into the episode page: the player and the buttons under it (Share, Download). */
+export interface EpisodeSlots {
+  player?: (data: EpisodeResponse) => ReactNode;
+  actions?: (data: EpisodeResponse) => ReactNode;
+}
+
 /**
  * /episode/:seriesId/:season/:episode: "title - S1E2", Back to Series, Next Episode (when there is one), the player
  * area, the episode's description, the series' about section and the season's episodes with "Now Playing".
+ * The player itself comes from the app layer (`slots.player`), as features do not import each other; without
+ * it the episode's still stands in.
  */
-export function EpisodePage() {
+export function EpisodePage({ player, actions }: EpisodeSlots = {}) {
   const { t } = useTranslation();
   const params = useParams();
   const seriesId = params.seriesId ?? '';
@@ -84,7 +93,8 @@ export function EpisodePage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-6">
-          <EpisodeScreen episode={episode} fallbackPoster={series.posterUrl} />
+          {player ? player(query.data) : <EpisodeScreen episode={episode} fallbackPoster={series.posterUrl} />}
+          {actions && <div className="flex flex-wrap gap-2 px-4 sm:px-0">{actions(query.data)}</div>}
           <section aria-labelledby="episode-title" className="grid gap-2 px-4 sm:px-0">
             <h2 id="episode-title" className="text-lg font-semibold">
               {episode.title}

@@ -1,6 +1,8 @@
 import { ArrowLeft, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import type { MovieFull } from '../../../../shared/contracts/browse';
 import { Button } from '../../../components/ui/button';
 import { isNotFound } from '../../../lib/api-client';
 import { useMovie } from '../api/get-movie';
@@ -19,8 +21,9 @@ import { useErrorToast } from '../hooks/use-error-toast';
 /**
  * /watch/:id: a movie's details, Watch Now, Add to Watchlist, its parts, the trailer and up to 3 related titles.
  * A movie whose video is a part of another movie sends the viewer to that movie (viewer spec section 2).
+ * `extraActions` lets the app layer add buttons next to Watch Now (the billing feature's Buy this title).
  */
-export function WatchPage() {
+export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) => ReactNode } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const movie = useMovie(id);
@@ -56,6 +59,7 @@ export function WatchPage() {
               </Link>
             </Button>
             <WatchlistButton target={{ kind: 'movie', id: m.id }} title={m.title} className="w-full sm:w-fit" />
+            {extraActions?.(m)}
           </div>
         </div>
       </div>

@@ -1,8 +1,24 @@
-import { useEffect, useRef } from 'react';
+import type HlsType from 'hls.js';
+import type { ReactNode, RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CaptionTrack, PlaybackRendition } from '../../../../shared/contracts/playback';
+import { readStored, writeStored } from '../../../lib/storage';
+import { withFreshSignature } from '../lib/signed-url-cache';
+import { renditionName } from '../lib/time-format';
+import { PlayerControls, type CaptionOption, type QualityOption } from './player-controls';
 
 export type PlaybackFailure = 'network' | 'decode' | 'unsupported' | 'aborted' | 'failed';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
+/** Controls hide after this long without pointer, touch or key activity while playing (viewer spec section 9: 3 s). */
+export const CONTROLS_HIDE_MS = 3000;
+/** Volume of a first visit, 0-1 (viewer spec section 9: default volume 50). */
+export const DEFAULT_VOLUME = 0.5;
+/** Seconds the arrow keys seek. */
+export const SEEK_STEP_SECONDS = 10;
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+const VOLUME_KEY = 'sobanura-volume';
+const MUTED_KEY = 'sobanura-muted';
 
 function hasMediaSource(): boolean {
   return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
@@ -23,42 +39,101 @@ function nativeFailure(error: MediaError | null): PlaybackFailure {
   }
 }
 
-/**
- * Plays an HLS master playlist: hls.js (loaded on demand) where Media Source Extensions exist, the browser's
- * own HLS otherwise. Starts at or under 500 kb/s and adapts; never picks a level larger than the player.
- */
-export function VideoPlayer({
-  src,
-  poster,
-  title,
-  startAt = 0,
-  onFailure,
-  onTime,
-}: {
+/** The remembered volume, 0-1 (localStorage), else DEFAULT_VOLUME. */
+export function storedVolume(): number {
+  const v = Number(readStored(VOLUME_KEY));
+  return readStored(VOLUME_KEY) !== null && Number.isFinite(v) && v >= 0 && v <= 1 ? v : DEFAULT_VOLUME;
+}
+
+const isTyping = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+export interface VideoPlayerProps {
+  /** Master playlist URL to load; a new value reloads the player. */
   src: string;
+  /** The newest signed URL of the same video: segment and playlist requests are moved onto its token. */
+  latestUrl?: RefObject<string>;
   poster?: string | null;
   title: string;
+  /** Seconds to start at (resume), 0 for the start. */
   startAt?: number;
+  /** Caption tracks (used as `<track>` where the master playlist has none, or the browser plays HLS itself). */
+  captions?: CaptionTrack[];
+  /** Caption language picked at start: the interface language (issue 4 point 4). */
+  captionLanguage?: string;
+  /** Server's renditions, for the expected megabytes per hour in the quality menu. */
+  renditions?: PlaybackRendition[];
+  dataSaver?: boolean | null;
+  onDataSaverChange?: (on: boolean) => void;
   onFailure: (failure: PlaybackFailure) => void;
-  onTime?: (seconds: number) => void;
-}) {
+  onTime?: (position: number, duration: number) => void;
+  onPlayingChange?: (playing: boolean) => void;
+  onEnded?: () => void;
+  /** After a seek (the position is worth saving at once). */
+  onSeeked?: () => void;
+  /** Drawn over the video (e.g. the end-of-episode card). */
+  overlay?: ReactNode;
+}
+
+/**
+ * Plays an HLS master playlist with Sobanura's own controls: hls.js (loaded on demand, so it stays out of the
+ * first download) where Media Source Extensions exist, the browser's own HLS otherwise.
+ *
+ * - Starts on the rendition the server lists first, or by a 500 kb/s estimate (ADR 006, issue 4 point 7), then
+ *   adapts; buffers at most about a minute ahead.
+ * - Quality menu: Auto plus the levels of the playlist (only what this viewer may watch), with MB per hour.
+ * - Captions (default: the interface language), speed, full screen, picture-in-picture, keyboard (space, arrows,
+ *   f, m, c), controls that hide after 3 s, volume 50 by default and remembered in localStorage.
+ * - Requests under an old signature are moved onto `latestUrl` (xhrSetup), so a refresh never interrupts playback.
+ */
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { src, poster, title, startAt = 0, captions = [], captionLanguage, renditions = [], dataSaver = null, onDataSaverChange, overlay } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  // The latest callbacks, without restarting the player when the parent re-renders.
-  const callbacks = useRef({ onFailure, onTime });
+  const hlsRef = useRef<HlsType | null>(null);
+  const callbacks = useRef(props);
   useEffect(() => {
-    callbacks.current = { onFailure, onTime };
+    callbacks.current = props;
   });
 
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [buffered, setBuffered] = useState(0);
+  const [waiting, setWaiting] = useState(true);
+  const [volume, setVolumeState] = useState(storedVolume);
+  const [muted, setMutedState] = useState(() => readStored(MUTED_KEY) === '1');
+  const [speed, setSpeedState] = useState(1);
+  const [qualities, setQualities] = useState<QualityOption[]>([]);
+  const [quality, setQualityState] = useState(-1);
+  const [activeRendition, setActiveRendition] = useState('');
+  const [captionOptions, setCaptionOptions] = useState<CaptionOption[]>([]);
+  const [caption, setCaptionState] = useState(-1);
+  const [trackMode, setTrackMode] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [controlsVisible, setControlsVisible] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const lastCaption = useRef(-1);
+  const hideTimer = useRef<number | undefined>(undefined);
+
+  // --- source loading -------------------------------------------------------------------------------------
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    video.volume = 0.5;
+    video.volume = storedVolume();
+    video.muted = readStored(MUTED_KEY) === '1';
     let cancelled = false;
     let destroy: (() => void) | undefined;
     const fail = (f: PlaybackFailure) => {
       if (!cancelled) callbacks.current.onFailure(f);
     };
     const tryPlay = () => void video.play().catch(() => undefined);
+    setQualities([]);
+    setQualityState(-1);
+    setCaptionOptions([]);
+    setCaptionState(-1);
+    setTrackMode(false);
+    setWaiting(true);
 
     if (hasMediaSource()) {
       import('hls.js')
@@ -69,17 +144,43 @@ export function VideoPlayer({
             return;
           }
           const hls = new Hls({
-            startLevel: -1,
+            // No startLevel: the server lists the start rendition first; without an estimate ABR assumes 500 kb/s.
             abrEwmaDefaultEstimate: 500_000,
             capLevelToPlayerSize: true,
             startPosition: startAt > 0 ? startAt : -1,
-            // Mobile data is costly: buffer about a minute ahead, not ten.
+            // Mobile data is costly: buffer about a minute ahead, not ten (ADR 006).
             maxBufferLength: 30,
             maxMaxBufferLength: 60,
             backBufferLength: 30,
+            xhrSetup: (xhr, url) => {
+              const fresh = callbacks.current.latestUrl?.current;
+              const target = fresh ? withFreshSignature(url, new URL(fresh, window.location.href).href) : url;
+              if (target !== url) xhr.open('GET', target, true);
+            },
           });
+          hlsRef.current = hls;
           let mediaRecoveries = 0;
-          hls.on(Hls.Events.MANIFEST_PARSED, tryPlay);
+          hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+            setQualities(
+              data.levels.map((l, index) => ({ index, name: renditionName(l.width, l.height) || `${Math.round(l.bitrate / 1000)} kb/s`, bitrate: l.averageBitrate || l.bitrate })),
+            );
+            if (hls.subtitleTracks.length === 0 && callbacks.current.captions?.length) setTrackMode(true);
+            tryPlay();
+          });
+          hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
+            const l = hls.levels[data.level];
+            if (l) setActiveRendition(renditionName(l.width, l.height));
+          });
+          hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
+            const options = data.subtitleTracks.map((t) => ({ id: t.id, lang: t.lang ?? '', label: t.name || t.lang || String(t.id) }));
+            setCaptionOptions(options);
+            const preferred = options.find((o) => o.lang === callbacks.current.captionLanguage);
+            hls.subtitleDisplay = !!preferred;
+            hls.subtitleTrack = preferred ? preferred.id : -1;
+            setCaptionState(preferred ? preferred.id : -1);
+            if (preferred) lastCaption.current = preferred.id;
+          });
+          hls.on(Hls.Events.SUBTITLE_TRACK_SWITCH, (_e, data) => setCaptionState(hls.subtitleDisplay ? data.id : -1));
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries < 1) {
@@ -93,10 +194,14 @@ export function VideoPlayer({
           });
           hls.loadSource(src);
           hls.attachMedia(video);
-          destroy = () => hls.destroy();
+          destroy = () => {
+            hls.destroy();
+            hlsRef.current = null;
+          };
         })
         .catch(() => fail('failed'));
     } else if (video.canPlayType(HLS_MIME)) {
+      setTrackMode(true);
       const onError = () => fail(nativeFailure(video.error));
       const onLoaded = () => {
         if (startAt > 0) video.currentTime = startAt;
@@ -119,20 +224,272 @@ export function VideoPlayer({
       cancelled = true;
       destroy?.();
     };
-    // startAt is read once per source: a new position comes with a new mount.
+    // startAt is read once per source: a new position comes with a new source.
   }, [src]);
 
+  // <track> captions (native HLS, or a master playlist without subtitles): options and the default language.
+  useEffect(() => {
+    if (!trackMode) return;
+    const options = captions.map((c, i) => ({ id: i, lang: c.language, label: c.language }));
+    setCaptionOptions(options);
+    const preferred = options.find((o) => o.lang === callbacks.current.captionLanguage);
+    setCaptionState(preferred ? preferred.id : -1);
+    if (preferred) lastCaption.current = preferred.id;
+    // The <track> elements render with this state; their modes follow in the effect below.
+  }, [trackMode, captions]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!trackMode || !video) return;
+    Array.from(video.textTracks).forEach((t, i) => {
+      t.mode = i === caption ? 'showing' : 'disabled';
+    });
+  }, [trackMode, caption, captionOptions]);
+
+  // --- commands --------------------------------------------------------------------------------------------
+  const togglePlay = useCallback(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    if (v.paused || v.ended) void v.play().catch(() => undefined);
+    else v.pause();
+  }, []);
+
+  const seekTo = useCallback((seconds: number) => {
+    const v = videoRef.current;
+    if (!v) return;
+    const max = Number.isFinite(v.duration) ? v.duration : seconds;
+    v.currentTime = Math.min(Math.max(0, seconds), max);
+  }, []);
+
+  const setVolume = useCallback((value: number) => {
+    const v = videoRef.current;
+    const next = Math.min(1, Math.max(0, Math.round(value * 100) / 100));
+    if (v) {
+      v.volume = next;
+      if (next > 0 && v.muted) v.muted = false;
+    }
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const v = videoRef.current;
+    if (v) v.muted = !v.muted;
+  }, []);
+
+  const setSpeed = useCallback((rate: number) => {
+    const v = videoRef.current;
+    if (v) v.playbackRate = rate;
+    setSpeedState(rate);
+  }, []);
+
+  const setQuality = useCallback((index: number) => {
+    const hls = hlsRef.current;
+    if (!hls) return;
+    // A manual choice switches now (flushing what was buffered at the old quality); Auto lets ABR decide.
+    hls.currentLevel = index;
+    setQualityState(index);
+  }, []);
+
+  const setCaption = useCallback(
+    (id: number) => {
+      const hls = hlsRef.current;
+      if (!trackMode && hls) {
+        hls.subtitleDisplay = id >= 0;
+        hls.subtitleTrack = id;
+      }
+      if (id >= 0) lastCaption.current = id;
+      setCaptionState(id);
+    },
+    [trackMode],
+  );
+
+  const toggleCaptions = useCallback(() => {
+    if (captionOptions.length === 0) return;
+    if (caption >= 0) setCaption(-1);
+    else {
+      const back = captionOptions.find((o) => o.id === lastCaption.current) ?? captionOptions.find((o) => o.lang === captionLanguage) ?? captionOptions[0]!;
+      setCaption(back.id);
+    }
+  }, [caption, captionOptions, captionLanguage, setCaption]);
+
+  const toggleFullscreen = useCallback(() => {
+    const el = containerRef.current;
+    const v = videoRef.current as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else if (el?.requestFullscreen) void el.requestFullscreen().catch(() => undefined);
+    else v?.webkitEnterFullscreen?.();
+  }, []);
+
+  const pipSupported = typeof document !== 'undefined' && 'pictureInPictureEnabled' in document && document.pictureInPictureEnabled;
+  const togglePip = useCallback(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void v.requestPictureInPicture?.().catch(() => undefined);
+  }, []);
+
+  // --- controls visibility ---------------------------------------------------------------------------------
+  const poke = useCallback(() => {
+    setControlsVisible(true);
+    window.clearTimeout(hideTimer.current);
+    hideTimer.current = window.setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
+  }, []);
+  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+  const showControls = controlsVisible || !playing || menuOpen;
+
+  useEffect(() => {
+    const onFs = () => setFullscreen(document.fullscreenElement === containerRef.current);
+    document.addEventListener('fullscreenchange', onFs);
+    return () => document.removeEventListener('fullscreenchange', onFs);
+  }, []);
+
+  // --- keyboard --------------------------------------------------------------------------------------------
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      const inPlayer = e.target instanceof Node && !!containerRef.current?.contains(e.target);
+      const onControl = e.target instanceof HTMLElement && ['BUTTON', 'A'].includes(e.target.tagName) && inPlayer;
+      const v = videoRef.current;
+      if (!v) return;
+      // Keys act when nothing else on the page has focus, or the player has it.
+      if (!inPlayer && e.target !== document.body && e.target !== document.documentElement) return;
+      switch (e.key) {
+        case ' ':
+        case 'k':
+          if (onControl && e.key === ' ') return;
+          togglePlay();
+          break;
+        case 'ArrowLeft':
+          seekTo(v.currentTime - SEEK_STEP_SECONDS);
+          break;
+        case 'ArrowRight':
+          seekTo(v.currentTime + SEEK_STEP_SECONDS);
+          break;
+        case 'ArrowUp':
+          setVolume((v.muted ? 0 : v.volume) + 0.1);
+          break;
+        case 'ArrowDown':
+          setVolume(v.volume - 0.1);
+          break;
+        case 'f':
+          toggleFullscreen();
+          break;
+        case 'm':
+          toggleMute();
+          break;
+        case 'c':
+          toggleCaptions();
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+      poke();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [togglePlay, seekTo, setVolume, toggleFullscreen, toggleMute, toggleCaptions, poke]);
+
+  const activeName = quality >= 0 ? (qualities.find((q) => q.index === quality)?.name ?? activeRendition) : activeRendition;
+
   return (
-    <video
-      ref={videoRef}
-      data-testid="player-video"
-      controls
-      playsInline
-      preload="metadata"
-      poster={poster ?? undefined}
-      aria-label={title}
-      onTimeUpdate={(e) => callbacks.current.onTime?.(e.currentTarget.currentTime)}
-      className="aspect-video w-full rounded-xl bg-black"
-    />
+    <div
+      ref={containerRef}
+      data-testid="player"
+      data-rendition={activeName}
+      data-caption={caption >= 0 ? (captionOptions.find((o) => o.id === caption)?.lang ?? '') : ''}
+      data-controls={showControls ? 'visible' : 'hidden'}
+      className="group relative aspect-video w-full overflow-hidden bg-black sm:rounded-xl"
+      onPointerMove={poke}
+      onPointerDown={poke}
+      onFocus={poke}
+      style={{ cursor: showControls ? undefined : 'none' }}
+    >
+      <video
+        ref={videoRef}
+        data-testid="player-video"
+        playsInline
+        preload="metadata"
+        poster={poster ?? undefined}
+        aria-label={title}
+        className="size-full"
+        onClick={togglePlay}
+        onPlay={() => {
+          setPlaying(true);
+          poke();
+          callbacks.current.onPlayingChange?.(true);
+        }}
+        onPause={() => {
+          setPlaying(false);
+          callbacks.current.onPlayingChange?.(false);
+        }}
+        onEnded={() => {
+          setPlaying(false);
+          callbacks.current.onPlayingChange?.(false);
+          callbacks.current.onEnded?.();
+        }}
+        onSeeked={(e) => {
+          const v = e.currentTarget;
+          callbacks.current.onTime?.(v.currentTime, Number.isFinite(v.duration) ? v.duration : 0);
+          callbacks.current.onSeeked?.();
+        }}
+        onWaiting={() => setWaiting(true)}
+        onPlaying={() => setWaiting(false)}
+        onCanPlay={() => setWaiting(false)}
+        onTimeUpdate={(e) => {
+          const v = e.currentTarget;
+          setTime(v.currentTime);
+          callbacks.current.onTime?.(v.currentTime, Number.isFinite(v.duration) ? v.duration : 0);
+        }}
+        onDurationChange={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
+        onProgress={(e) => {
+          const b = e.currentTarget.buffered;
+          setBuffered(b.length ? b.end(b.length - 1) : 0);
+        }}
+        onVolumeChange={(e) => {
+          const v = e.currentTarget;
+          setVolumeState(v.volume);
+          setMutedState(v.muted);
+          writeStored(VOLUME_KEY, String(v.volume));
+          writeStored(MUTED_KEY, v.muted ? '1' : '0');
+        }}
+        onRateChange={(e) => setSpeedState(e.currentTarget.playbackRate)}
+      >
+        {trackMode && captions.map((c) => <track key={c.language + c.url} kind="subtitles" src={c.url} srcLang={c.language} label={c.language} />)}
+      </video>
+      {overlay}
+      <PlayerControls
+        visible={showControls}
+        playing={playing}
+        waiting={waiting && playing}
+        time={time}
+        duration={duration}
+        buffered={buffered}
+        volume={volume}
+        muted={muted}
+        speed={speed}
+        speeds={SPEEDS}
+        qualities={qualities}
+        quality={quality}
+        activeRendition={activeRendition}
+        renditions={renditions}
+        captions={captionOptions}
+        caption={caption}
+        fullscreen={fullscreen}
+        pipSupported={pipSupported}
+        dataSaver={dataSaver}
+        onDataSaverChange={onDataSaverChange}
+        onMenuOpenChange={setMenuOpen}
+        onTogglePlay={togglePlay}
+        onSeek={seekTo}
+        onVolume={setVolume}
+        onToggleMute={toggleMute}
+        onSpeed={setSpeed}
+        onQuality={setQuality}
+        onCaption={setCaption}
+        onToggleCaptions={toggleCaptions}
+        onToggleFullscreen={toggleFullscreen}
+        onTogglePip={togglePip}
+      />
+    </div>
   );
 }

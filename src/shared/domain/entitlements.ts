@@ -1,0 +1,74 @@
+/**
+ * What a viewer's pass allows while watching (issue 4 point 6; viewer spec section 9 plan table), and the
+ * renditions and their order in the master playlist served to that viewer (issue 4 point 7). Pure.
+ *
+ * Limits by who is watching:
+ * - super_admin: no quality cap, Yearly's streams, unlimited downloads.
+ * - an active pass: its plan's row (Daily 720p / 1 stream / no downloads; Weekly 1080p / 3 / 10;
+ *   Monthly 1080p / 5 / 25; Yearly highest / 6 / unlimited).
+ * - no active pass, watching a title bought alone: 1080p, 1 stream, no downloads.
+ * - no active pass, watching a free title: Daily's limits (720p, 1 stream, no downloads).
+ * The data saver lowers any cap to 360p. See docs/decisions (playback limits ADR).
+ */
+import { DATA_SAVER_MAX_HEIGHT, START_BANDWIDTH_MAX } from '../contracts/playback.js';
+import { PLANS, type PlanId } from './plans.js';
+
+export interface ViewerLimits {
+  /** The active pass's plan, or null. */
+  plan: PlanId | null;
+  /** Highest short side in pixels, or null for the highest available. */
+  maxHeight: number | null;
+  /** Simultaneous streams. */
+  streams: number;
+  /** Downloads per pass period; 0 none; null unlimited. */
+  downloads: number | null;
+}
+
+/** The limits of one viewer (see the file comment). `activePlan` is the plan of an ACTIVE pass, else null. */
+export function viewerLimits(v: { superAdmin: boolean; activePlan: PlanId | null; ownsTitle?: boolean }): ViewerLimits {
+  if (v.superAdmin) return { plan: v.activePlan, maxHeight: null, streams: PLANS.yearly.devices, downloads: null };
+  if (v.activePlan) {
+    const p = PLANS[v.activePlan];
+    return { plan: v.activePlan, maxHeight: p.maxHeight, streams: p.devices, downloads: p.downloads };
+  }
+  if (v.ownsTitle) return { plan: null, maxHeight: 1080, streams: 1, downloads: 0 };
+  return { plan: null, maxHeight: PLANS.daily.maxHeight, streams: PLANS.daily.devices, downloads: 0 };
+}
+
+/** The effective cap in pixels (short side) and its reason: the lower of the plan's cap and the data saver's 360p. */
+export function qualityCap(planMax: number | null, dataSaver: boolean | null): { maxHeight: number | null; reason: 'plan' | 'data_saver' | null } {
+  if (dataSaver && (planMax === null || DATA_SAVER_MAX_HEIGHT < planMax)) return { maxHeight: DATA_SAVER_MAX_HEIGHT, reason: 'data_saver' };
+  return { maxHeight: planMax, reason: planMax === null ? null : 'plan' };
+}
+
+/** Short side of a rendition, pixels ("720p" is 1280x720 or 720x1280; ladder.ts convention). */
+export const shortSide = (r: { width: number; height: number }) => Math.min(r.width, r.height);
+
+/** Whether a rendition is within a cap (null: no cap). */
+export const withinCap = (r: { width: number; height: number }, maxHeight: number | null) => maxHeight === null || shortSide(r) <= maxHeight;
+
+/**
+ * The renditions a viewer may watch, lowest first; when none fits the cap (a source above it with no lower rung,
+ * which the ladder never produces), the lowest alone, so a viewer is never left with nothing.
+ */
+export function allowedRenditions<T extends { width: number; height: number; bandwidth: number }>(all: readonly T[], maxHeight: number | null): T[] {
+  const sorted = [...all].sort((a, b) => a.bandwidth - b.bandwidth);
+  const ok = sorted.filter((r) => withinCap(r, maxHeight));
+  return ok.length ? ok : sorted.slice(0, 1);
+}
+
+/**
+ * Order of the variants in the served master playlist: first the highest rendition whose BANDWIDTH is at most
+ * START_BANDWIDTH_MAX (else the lowest), then the rest lowest first. Players without a bandwidth estimate start on
+ * the first variant (hls.js startLevel default; Apple's HLS authoring spec), then climb (issue 4 point 7).
+ */
+export function startFirstOrder<T extends { bandwidth: number }>(renditions: readonly T[]): T[] {
+  const sorted = [...renditions].sort((a, b) => a.bandwidth - b.bandwidth);
+  if (sorted.length === 0) return sorted;
+  const fitting = sorted.filter((r) => r.bandwidth <= START_BANDWIDTH_MAX);
+  const start = fitting.length ? fitting[fitting.length - 1]! : sorted[0]!;
+  return [start, ...sorted.filter((r) => r !== start)];
+}
+
+/** Megabytes (10^6 bytes) one hour uses at `bitsPerSecond`, one decimal. */
+export const megabytesPerHour = (bitsPerSecond: number) => Math.round((bitsPerSecond * 3600) / 8 / 1e6 * 10) / 10;

@@ -1,0 +1,79 @@
+import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { PassSummary } from '../../../../shared/contracts/accounts';
+import { isPassActive } from '../../../../shared/domain/plans';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { formatRwf } from '../../../lib/format';
+import { useBillingHistory } from '../api/get-history';
+import { usePlans } from '../api/get-plans';
+import { usePaidFlash } from '../hooks/use-paid-flash';
+import { usePaymentFlow } from '../hooks/use-payment-flow';
+import { operatorSet } from './operator-texts';
+import { PaymentStep } from './payment-step';
+
+export interface TitleForSale {
+  id: string;
+  title: string;
+  isPremium: boolean;
+  /** The one-off price in RWF, or null when the title is sold only with passes. */
+  priceRwf: number | null;
+}
+
+/**
+ * "Buy this title" on a movie's page (issue 5 point 6; the earlier reading of the viewer spec sells one full
+ * movie for a one-off price): shown when the movie is premium, priced alone, the viewer has no active pass and
+ * has not bought it yet. Pays through the same flow as a pass; the page reloads after success.
+ */
+export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSummary | null }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const forSale = movie.isPremium && movie.priceRwf != null && !isPassActive(pass);
+  const history = useBillingHistory(forSale);
+  const plans = usePlans();
+  const flow = usePaymentFlow({ onSuccess: () => setOpen(false) });
+  usePaidFlash((payment) => {
+    if (payment.kind === 'title' && payment.movieId === movie.id) {
+      toast.success(t('billing.paymentSuccessful'), { description: t('billing.titleBoughtText', { title: movie.title }) });
+    }
+  });
+
+  if (!forSale || movie.priceRwf == null) return null;
+  const owned = history.data?.payments.some((p) => p.kind === 'title' && p.movieId === movie.id && p.status === 'successful');
+  if (owned) {
+    return (
+      <p className="w-full text-sm font-medium text-emerald-700 dark:text-emerald-400" data-testid="title-owned">
+        {t('billing.titleOwned')}
+      </p>
+    );
+  }
+  const operators = plans.data?.operators ?? [];
+  const price = formatRwf(movie.priceRwf, i18n.language);
+  return (
+    <>
+      <Button size="lg" variant="secondary" className="w-full sm:w-fit" onClick={() => setOpen(true)} disabled={history.isPending || plans.isPending}>
+        <ShoppingCart aria-hidden="true" />
+        {t('billing.buyTitle', { price })}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent closeLabel={t('common.close')}>
+          <DialogHeader>
+            <DialogTitle>{t('billing.buyTitleHeading', { title: movie.title })}</DialogTitle>
+            <DialogDescription>{t('billing.buyTitleText', { price })}</DialogDescription>
+          </DialogHeader>
+          <PaymentStep
+            item={{ name: movie.title, priceRwf: movie.priceRwf }}
+            operators={operators}
+            processing={flow.processing}
+            onPay={(msisdn) => void flow.pay({ kind: 'title', movieId: movie.id, title: movie.title, priceRwf: movie.priceRwf! }, msisdn)}
+            onBack={() => setOpen(false)}
+            backLabel={t('billing.cancel')}
+          />
+          <p className="text-xs text-muted-foreground">{t(`billing.mobileMoneyNote.${operatorSet(operators)}`)}</p>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

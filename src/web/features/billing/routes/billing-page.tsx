@@ -1,0 +1,86 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PassView } from '../../../../shared/contracts/billing';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/error-message';
+import { useBillingHistory } from '../api/get-history';
+import { PaymentList } from '../components/payment-list';
+import { formatDateTime } from '../components/remaining-time';
+
+function CurrentPass({ pass }: { pass: PassView | null }) {
+  const { t, i18n } = useTranslation();
+  const active = !!pass?.active;
+  return (
+    <Card data-testid="current-pass">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          {t('billing.currentPass')}
+          <Badge variant={active ? 'success' : 'secondary'}>{t(active ? 'billing.active' : 'billing.inactive')}</Badge>
+        </CardTitle>
+        {pass ? (
+          <CardDescription>
+            {t(`plans.${pass.plan}.name`)} · {t(active ? 'billing.expiresOn' : 'billing.expiredOn', { date: formatDateTime(pass.expiresAt, i18n.language) })}
+          </CardDescription>
+        ) : (
+          <CardDescription>{t('billing.noPass')}</CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3">
+        {active && pass ? (
+          <p className="text-lg font-semibold" data-testid="pass-remaining">
+            {t(pass.remaining.unit === 'days' ? 'billing.daysRemaining' : 'billing.hoursRemaining', { count: pass.remaining.count })}
+          </p>
+        ) : (
+          <span />
+        )}
+        <Button asChild variant={active ? 'outline' : 'default'}>
+          <Link to="/subscribe">{t(active ? 'billing.extendPass' : 'billing.buyPass')}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /billing: the viewer's pass and every payment (issue 5 point 5), in place of the spec's external customer
+ * portal (Manage Subscription on /settings opens it).
+ */
+export function BillingPage() {
+  const { t } = useTranslation();
+  const history = useBillingHistory();
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8">
+      <Link to="/settings" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('billing.backToSettings')}
+      </Link>
+      <h1 className="text-3xl font-bold">{t('billing.billingTitle')}</h1>
+      {history.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : history.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3">
+          <p>{errorMessage(t, history.error)}</p>
+          <Button variant="outline" onClick={() => void history.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <CurrentPass pass={history.data.pass} />
+          <section className="grid gap-3" aria-labelledby="payments-heading">
+            <h2 id="payments-heading" className="text-xl font-bold">
+              {t('billing.paymentsTitle')}
+            </h2>
+            <PaymentList payments={history.data.payments} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default BillingPage;

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PLAN_IDS, PLANS } from '../../../../shared/domain/plans';
+import { initI18n } from '../../../lib/i18n';
+import { renderRoutes } from '../../../test/render';
+import { SubscribePage } from './subscribe-page';
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function setup(url: string, { signedIn = true, operators = ['mtn', 'airtel'] } = {}) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ plans: PLAN_IDS.map((id) => PLANS[id]), operators }), { status: 200 })));
+  return renderRoutes([{ path: '/subscribe', element: <SubscribePage signedIn={signedIn} /> }, { path: '/login', element: <p>login page</p> }], url);
+}
+const step = () => screen.queryByTestId('subscribe-dialog')?.getAttribute('data-step') ?? null;
+
+describe('SubscribePage', () => {
+  it('shows four plans: Monthly most popular, Yearly "Save 20%" with 84,000 RWF struck through', async () => {
+    setup('/subscribe');
+    await screen.findByTestId('plan-yearly');
+    for (const id of PLAN_IDS) expect(screen.getByTestId(`plan-${id}`)).toBeTruthy();
+    expect(screen.getByTestId('plan-monthly').textContent).toContain('Most Popular');
+    expect(screen.getByTestId('plan-yearly').textContent).toContain('Save 20%');
+    expect(screen.getByTestId('plan-yearly').querySelector('s')?.textContent).toBe('84,000 RWF');
+    // Monthly is preselected by default.
+    expect(screen.getByTestId('plan-monthly').className).toContain('ring-2');
+    expect(screen.getByText('MTN Mobile Money and Airtel Money accepted. Prices in Rwandan francs (RWF).')).toBeTruthy();
+  });
+
+  it('preselects ?plan=, walks select → payment → back → select, and closing resets', async () => {
+    setup('/subscribe?plan=yearly');
+    await screen.findByTestId('plan-yearly');
+    expect(screen.getByTestId('plan-yearly').className).toContain('ring-2');
+    expect(screen.getByTestId('plan-monthly').className).not.toContain('ring-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Weekly Pass' }));
+    expect(step()).toBe('payment');
+    expect(screen.getByTestId('subscribe-dialog').textContent).toContain('3,000 RWF');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(step()).toBe('select');
+    expect((screen.getByRole('radio', { name: /Weekly Pass/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Daily Pass/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(step()).toBe('payment');
+    expect(screen.getByTestId('subscribe-dialog').textContent).toContain('500 RWF');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(step()).toBeNull());
+    // Reopened through a plan card it starts again; its select step holds the preselected plan after a reset.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose Monthly Pass' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect((screen.getByRole('radio', { name: /Monthly Pass/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('falls back to monthly for an unknown ?plan=', async () => {
+    setup('/subscribe?plan=forever');
+    await screen.findByTestId('plan-monthly');
+    expect(screen.getByTestId('plan-monthly').className).toContain('ring-2');
+  });
+
+  it('says "Login Required" and goes to /login when nobody is signed in', async () => {
+    const view = setup('/subscribe', { signedIn: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Daily Pass' }));
+    expect(toast.error).toHaveBeenCalledWith('Login Required', { description: 'Please log in to subscribe to a plan' });
+    await waitFor(() => expect(view.location().pathname).toBe('/login'));
+    expect(step()).toBeNull();
+  });
+
+  it('offers only the operators /api/plans lists', async () => {
+    setup('/subscribe', { operators: ['mtn'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Daily Pass' }));
+    expect(screen.getByLabelText('MTN Mobile Money number')).toBeTruthy();
+    expect(screen.getByText('Pay with MTN Mobile Money')).toBeTruthy();
+    expect(screen.queryByText(/Airtel/)).toBeNull();
+  });
+});

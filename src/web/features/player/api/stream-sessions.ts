@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+import type { heartbeatResponse } from '../../../../shared/contracts/playback';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/playback/sessions/:sessionId/heartbeat: keeps this device's stream counted; 409 stream_session_ended when it was stopped or lapsed. */
+export function sendHeartbeat(sessionId: string): Promise<z.infer<typeof heartbeatResponse>> {
+  return apiRequest(`/api/playback/sessions/${encodeURIComponent(sessionId)}/heartbeat`, { method: 'POST' });
+}
+
+/** DELETE /api/playback/sessions/:sessionId: stops one of the viewer's own streams and frees its slot now. */
+export function stopStreamSession(sessionId: string): Promise<void> {
+  return apiRequest(`/api/playback/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+}

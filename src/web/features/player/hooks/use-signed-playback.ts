@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PlaybackResponse } from '../../../../shared/contracts/playback';
+import { SESSION_LAPSE_SECONDS } from '../../../../shared/contracts/playback';
+import { isApiError } from '../../../lib/api-client';
+import { createPlayback } from '../api/create-playback';
+import { getProgress } from '../api/get-progress';
+import { sendHeartbeat } from '../api/stream-sessions';
+import { needsRefresh, REFRESH_CHECK_INTERVAL_MS, SignedUrlCache } from '../lib/signed-url-cache';
+
+/** What to play: a movie, a movie part (`/player/{id}?part=`), or an episode, by the ids the server takes. */
+export interface PlaybackSource {
+  /** Movie, movie-part or episode id (POST /api/playback/:id). */
+  id: string;
+  /** A part of the movie `id`. */
+  partId?: string;
+}
+
+interface Cached {
+  url: string;
+  /** ms since the epoch */
+  expiresAt: number;
+  response: PlaybackResponse;
+}
+
+/** One cache for the whole tab (viewer spec section 9: at most 50 signed URLs, none older than 24 h). */
+const cache = new SignedUrlCache<Cached>();
+/** Requests in flight by key, so a double mount (React StrictMode) never opens two stream sessions. */
+const inflight = new Map<string, Promise<PlaybackResponse>>();
+/**
+ * The stream session this tab holds, and when the server last confirmed it (ms). Moving from one part or
+ * episode to the next hands it back (`sessionId`), so the next video does not count as another device.
+ */
+let tabSession: { id: string; confirmedAt: number } | null = readTabSession();
+const TAB_SESSION_KEY = 'sobanura-stream-session';
+
+/** The session survives a reload of the tab (sessionStorage), so reloading never counts as another screen. */
+function readTabSession(): { id: string; confirmedAt: number } | null {
+  try {
+    const v = JSON.parse(globalThis.sessionStorage?.getItem('sobanura-stream-session') ?? 'null') as { id?: unknown; confirmedAt?: unknown } | null;
+    return v && typeof v.id === 'string' && typeof v.confirmedAt === 'number' ? { id: v.id, confirmedAt: v.confirmedAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+function setTabSession(value: { id: string; confirmedAt: number } | null) {
+  tabSession = value;
+  try {
+    if (value) globalThis.sessionStorage?.setItem(TAB_SESSION_KEY, JSON.stringify(value));
+    else globalThis.sessionStorage?.removeItem(TAB_SESSION_KEY);
+  } catch {
+    // Storage unavailable: the session lasts for this page only.
+  }
+}
+
+const keyOf = (s: PlaybackSource) => `${s.id}:${s.partId ?? ''}`;
+
+function remember(key: string, r: PlaybackResponse): PlaybackResponse {
+  cache.set(key, { url: r.url, expiresAt: Date.parse(r.expiresAt), response: r }, Date.now());
+  setTabSession({ id: r.sessionId, confirmedAt: Date.now() });
+  return r;
+}
+
+function liveTabSession(): string | undefined {
+  return tabSession && Date.now() - tabSession.confirmedAt < SESSION_LAPSE_SECONDS * 1000 ? tabSession.id : undefined;
+}
+
+/** POST /api/playback/:id, reusing this tab's live session; a session the server says is gone is retried once without it. */
+async function request(source: PlaybackSource, sessionId = liveTabSession()): Promise<PlaybackResponse> {
+  const key = keyOf(source);
+  const pending = inflight.get(key);
+  if (pending) return pending;
+  const run = (async () => {
+    try {
+      return remember(key, await createPlayback(source.id, { partId: source.partId, sessionId }));
+    } catch (e) {
+      if (sessionId && (isApiError(e, 'stream_session_ended') || isApiError(e, 'not_found') || isApiError(e, 'validation_failed'))) {
+        setTabSession(null);
+        return remember(key, await createPlayback(source.id, { partId: source.partId }));
+      }
+      throw e;
+    }
+  })();
+  inflight.set(key, run);
+  try {
+    return await run;
+  } finally {
+    inflight.delete(key);
+  }
+}
+
+/** A cached URL whose session the server still counts (one heartbeat), else a new request. */
+async function start(source: PlaybackSource): Promise<PlaybackResponse> {
+  const hit = cache.get(keyOf(source), Date.now());
+  if (hit) {
+    try {
+      // The session must still count, and the cached resume point is old: ask both again.
+      const [, progress] = await Promise.all([sendHeartbeat(hit.response.sessionId), getProgress(hit.response.videoId).catch(() => null)]);
+      setTabSession({ id: hit.response.sessionId, confirmedAt: Date.now() });
+      return { ...hit.response, resumeSeconds: progress ? progress.resumeSeconds : null };
+    } catch {
+      cache.delete(keyOf(source));
+    }
+  }
+  return request(source);
+}
+
+export type SignedPlaybackState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; data: PlaybackResponse; src: string; generation: number };
+
+/**
+ * The signed master playlist of `source` and its stream session, as the player needs them:
+ * - `state.src` changes only when the player must load a new source (first load, retry, reload);
+ * - `latestUrl` (a ref) always holds the newest signed URL: refreshed in the background within 5 minutes of
+ *   expiry (checked every 2 minutes and when the tab becomes visible), so the player's loader can move segment
+ *   requests onto it without interrupting playback (viewer spec section 9);
+ * - `renew()` asks a new URL for the same session (after the session lapsed or the settings changed);
+ * - `retry()` starts over (Retry Video); `reload()` loads the renewed URL into the player (data saver changed).
+ */
+export function useSignedPlayback(source: PlaybackSource | null) {
+  const [state, setState] = useState<SignedPlaybackState>({ status: 'loading' });
+  const latestUrl = useRef<string>('');
+  const current = useRef<PlaybackResponse | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const id = source?.id;
+  const partId = source?.partId;
+
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    setState({ status: 'loading' });
+    start({ id, partId }).then(
+      (data) => {
+        if (cancelled) return;
+        current.current = data;
+        latestUrl.current = data.url;
+        setState({ status: 'ready', data, src: data.url, generation: 0 });
+      },
+      (error: unknown) => {
+        if (!cancelled) setState({ status: 'error', error });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, partId, attempt]);
+
+  /** A fresh URL for the current session (or a new session when it lapsed). Throws the server's refusal. */
+  const renew = useCallback(async (): Promise<PlaybackResponse | null> => {
+    if (!id || !current.current) return null;
+    const fresh = await request({ id, partId }, current.current.sessionId);
+    current.current = fresh;
+    latestUrl.current = fresh.url;
+    setState((s) => (s.status === 'ready' ? { ...s, data: fresh } : s));
+    return fresh;
+  }, [id, partId]);
+
+  // Background refresh: every 2 minutes and on return to the tab, renew within 5 minutes of expiry.
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    const check = () => {
+      const c = current.current;
+      if (c && needsRefresh(Date.parse(c.expiresAt), Date.now())) void renew().catch(() => undefined);
+    };
+    const timer = window.setInterval(check, REFRESH_CHECK_INTERVAL_MS);
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [state.status, renew]);
+
+  const retry = useCallback(() => {
+    if (id) cache.delete(keyOf({ id, partId }));
+    setAttempt((a) => a + 1);
+  }, [id, partId]);
+
+  const reload = useCallback(async () => {
+    const fresh = await renew();
+    if (fresh) setState((s) => ({ status: 'ready', data: fresh, src: fresh.url, generation: s.status === 'ready' ? s.generation + 1 : 0 }));
+  }, [renew]);
+
+  /** Marks the session confirmed (a heartbeat answered). */
+  const confirmed = useCallback((sessionId: string) => {
+    setTabSession({ id: sessionId, confirmedAt: Date.now() });
+  }, []);
+
+  return { state, latestUrl, renew, retry, reload, confirmed };
+}
+
+/** For tests: forget the tab's cache and session. */
+export function resetSignedPlaybackForTests(): void {
+  cache.purge(Number.MAX_SAFE_INTEGER);
+  inflight.clear();
+  setTabSession(null);
+}

@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PassSummary } from '../../../../shared/contracts/accounts';
+import { initI18n } from '../../../lib/i18n';
+import { renderRoutes } from '../../../test/render';
+import { passwordProblem } from '../components/security-card';
+import { expiryText } from '../components/subscription-card';
+import { SettingsPage } from './settings-page';
+
+const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const HOUR = 3600_000;
+const profile = { email: 'aline@example.com', fullName: 'Aline Uwase', phone: '0788123456', updatedAt: '2026-01-01T00:00:00Z' };
+
+function mockFetch(handler: (url: string, init: RequestInit) => { status: number; body?: unknown }) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const { status, body } = handler(url, init);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }));
+  return calls;
+}
+
+function renderSettings(pass: PassSummary | null) {
+  return renderRoutes([{ path: '/settings', element: <SettingsPage pass={pass} /> }, { path: '/', element: <p>home page</p> }, { path: '/billing', element: <p>billing page</p> }], '/settings');
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('password rules (viewer spec section 5)', () => {
+  it('checks the match first, then the length of 6', () => {
+    expect(passwordProblem('abcdef', 'abcdeg')).toBe('mismatch');
+    expect(passwordProblem('abc', 'abcd')).toBe('mismatch');
+    expect(passwordProblem('abcde', 'abcde')).toBe('tooShort');
+    expect(passwordProblem('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('expiry text of the subscription card', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const pass = (hoursLeft: number, status: 'active' | 'expired' = 'active'): PassSummary => ({
+    plan: 'weekly',
+    status,
+    expiresAt: new Date(now.getTime() + hoursLeft * HOUR).toISOString(),
+    active: status === 'active' && hoursLeft > 0,
+  });
+  const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`;
+  it('reads days, or hours under a day, while active; "Expired on" after; "No active pass" without one', () => {
+    expect(expiryText(t as never, 'en', pass(3 * 24 + 5), now)).toMatch(/^settings\.expiresOn\{"date":"March 4, 2026.*\} · settings\.daysRemaining\{"count":3\}$/);
+    expect(expiryText(t as never, 'en', pass(5), now)).toMatch(/settings\.hoursRemaining\{"count":5\}$/);
+    expect(expiryText(t as never, 'en', pass(-1), now)).toMatch(/^settings\.expiredOn/);
+    expect(expiryText(t as never, 'en', pass(10, 'expired'), now)).toMatch(/^settings\.expiredOn/);
+    expect(expiryText(t as never, 'en', null, now)).toBe('settings.noPass');
+  });
+});
+
+describe('SettingsPage', () => {
+  it('shows the profile with a read-only email, and saves name and phone with "Profile Updated"', async () => {
+    const calls = mockFetch((url, init) => (init.method === 'PUT' ? { status: 200, body: { profile: { ...profile, fullName: 'Aline U.', phone: null, updatedAt: '2026-01-02T00:00:00Z' } } } : { status: 200, body: { profile } }));
+    renderSettings(null);
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    expect(email.value).toBe('aline@example.com');
+    expect(email.readOnly && email.disabled).toBe(true);
+    expect(screen.getByText('Email cannot be changed')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Aline U.' } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile Updated', { description: 'Your profile information has been updated successfully.' }));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/accounts/profile', body: { fullName: 'Aline U.', phone: '' } });
+  });
+
+  it('says "Update Failed" with the default text when the server fails', async () => {
+    mockFetch((_url, init) => (init.method === 'PUT' ? { status: 500, body: { error: { code: 'internal', message: 'Internal error' } } } : { status: 200, body: { profile } }));
+    renderSettings(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Update Failed', { description: 'Failed to update profile. Please try again.' }));
+  });
+
+  it('checks the password rules before sending, then closes the form with "Password Updated"', async () => {
+    const calls = mockFetch((url) => (url === '/api/accounts/password' ? { status: 200, body: { ok: true } } : { status: 200, body: { profile } }));
+    renderSettings(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const fill = (current: string, next: string, confirm: string) => {
+      fireEvent.change(screen.getByLabelText('Current password'), { target: { value: current } });
+      fireEvent.change(screen.getByLabelText('New password'), { target: { value: next } });
+      fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: confirm } });
+      fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    };
+    fill('old-pass', 'abcdef', 'abcdeg');
+    expect(toast.error).toHaveBeenLastCalledWith('Password Mismatch', { description: 'New passwords do not match.' });
+    fill('old-pass', 'abc', 'abc');
+    expect(toast.error).toHaveBeenLastCalledWith('Password Too Short', { description: 'Password must be at least 6 characters long.' });
+    expect(calls.some((c) => c.url === '/api/accounts/password')).toBe(false);
+    fill('old-pass', 'new-pass-1', 'new-pass-1');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Password Updated', { description: expect.stringContaining('signed out on your other devices') }));
+    expect(calls.find((c) => c.url === '/api/accounts/password')).toMatchObject({ method: 'POST', body: { currentPassword: 'old-pass', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' } });
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a wrong current password as "Password Update Failed"', async () => {
+    mockFetch((url) => (url === '/api/accounts/password' ? { status: 400, body: { error: { code: 'wrong_password', message: 'Your current password is incorrect.' } } } : { status: 200, body: { profile } }));
+    renderSettings(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'nope-nope' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abcdef' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'abcdef' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Password Update Failed', { description: 'Your current password is incorrect.' }));
+    expect(screen.getByLabelText('New password')).toBeTruthy();
+  });
+
+  it('shows an active pass with Manage Subscription to /billing, and an inactive one without it', async () => {
+    mockFetch(() => ({ status: 200, body: { profile } }));
+    const active: PassSummary = { plan: 'monthly', status: 'active', expiresAt: new Date(Date.now() + 2 * 24 * HOUR + HOUR).toISOString(), active: true };
+    const view = renderSettings(active);
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+    expect(screen.getByText('Monthly Pass')).toBeTruthy();
+    expect(screen.getByTestId('subscription-expiry').textContent).toMatch(/^Expires on .+ · 2 days remaining$/);
+    fireEvent.click(screen.getByRole('link', { name: 'Manage Subscription' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/billing'));
+    cleanup();
+    renderSettings({ ...active, status: 'expired', active: false, expiresAt: new Date(Date.now() - HOUR).toISOString() });
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Inactive');
+    expect(screen.queryByRole('link', { name: 'Manage Subscription' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/subscribe');
+  });
+
+  it('deletes the account only after "Are you absolutely sure?" and DELETE, then signs out and goes home', async () => {
+    const calls = mockFetch((url, init) => (url === '/api/accounts/me' && init.method === 'DELETE' ? { status: 204 } : { status: 200, body: { profile } }));
+    const view = renderSettings(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    expect(screen.getByText('Are you absolutely sure?')).toBeTruthy();
+    expect(screen.getByRole('alertdialog').textContent).toMatch(/cannot be undone.*cancel your subscriptions.*remove all your data/);
+    const confirm = screen.getByRole('button', { name: 'Delete my account' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'delete' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(view.location().pathname).toBe('/'));
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/accounts/me', body: { confirm: 'DELETE' } });
+    await waitFor(() => expect(view.client.getQueryData(['accounts', 'me'])).toEqual({ user: null, pass: null }));
+    expect(toast.success).toHaveBeenCalledWith('Account Deleted', expect.anything());
+  });
+});

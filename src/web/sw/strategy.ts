@@ -1,0 +1,19 @@
+/**
+ * What the service worker does with a request (issue 7 point 6): it caches the app shell and static assets
+ * only, never API answers (personal data) or video (/media), and never anything but same-origin GETs.
+ * - `bypass`: not handled at all (the browser goes to the network as if there were no worker)
+ * - `navigate`: a page load: network first, the offline page when the network fails
+ * - `cache-first`: hashed build assets under /assets/ (their content never changes under a name)
+ * - `stale-while-revalidate`: icons, the manifest, fonts: the cached copy at once, refreshed in the background
+ */
+export type SwStrategy = 'bypass' | 'navigate' | 'cache-first' | 'stale-while-revalidate';
+
+export function swStrategy(url: URL, request: { method: string; mode: string }, origin: string): SwStrategy {
+  if (request.method !== 'GET' || url.origin !== origin) return 'bypass';
+  const p = url.pathname;
+  if (p.startsWith('/api/') || p === '/api' || p.startsWith('/media/') || p === '/media' || p === '/sw.js') return 'bypass';
+  if (request.mode === 'navigate') return 'navigate';
+  if (p.startsWith('/assets/')) return 'cache-first';
+  if (p.startsWith('/icons/') || p === '/manifest.webmanifest' || p === '/offline.html' || p === '/favicon.ico') return 'stale-while-revalidate';
+  return 'bypass';
+}

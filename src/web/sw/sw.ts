@@ -1,0 +1,87 @@
+/**
+ * Sobanura's service worker (issue 7 point 6), built by vite.sw-plugin.ts into /sw.js with the list of files to
+ * precache (the entry, its preloaded chunks, the CSS, the offline page, icons, manifest) and a version.
+ * Requests are sorted by swStrategy (strategy.ts): API answers and video are never cached. A new version waits
+ * until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then old caches are dropped.
+ */
+import { swStrategy } from './strategy';
+
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(r: Promise<Response> | Response): void;
+}
+interface SwScope {
+  location: Location;
+  addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
+  addEventListener(type: 'message', fn: (e: MessageEvent) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+}
+
+const sw = self as unknown as SwScope;
+const PRECACHE = JSON.parse('__SOBANURA_PRECACHE__') as string[];
+const VERSION = '__SOBANURA_VERSION__';
+const SHELL = `sobanura-shell-${VERSION}`;
+const RUNTIME = 'sobanura-runtime';
+const OFFLINE = '/offline.html';
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL).then((c) => c.addAll(PRECACHE)));
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('sobanura-shell-') && k !== SHELL).map((k) => caches.delete(k))))
+      .then(() => sw.clients.claim()),
+  );
+});
+
+sw.addEventListener('message', (event) => {
+  if (event.data === 'SKIP_WAITING') void sw.skipWaiting();
+});
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const hit = await caches.match(request);
+  if (hit) return hit;
+  const res = await fetch(request);
+  if (res.ok) {
+    const copy = res.clone();
+    void caches.open(RUNTIME).then((c) => c.put(request, copy));
+  }
+  return res;
+}
+
+async function staleWhileRevalidate(request: Request): Promise<Response> {
+  const hit = await caches.match(request);
+  const refresh = fetch(request).then((res) => {
+    if (res.ok) {
+      const copy = res.clone();
+      void caches.open(RUNTIME).then((c) => c.put(request, copy));
+    }
+    return res;
+  });
+  return hit ?? refresh;
+}
+
+async function navigate(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await caches.match(OFFLINE)) ?? new Response('Offline', { status: 503, headers: { 'content-type': 'text/plain' } });
+  }
+}
+
+sw.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const strategy = swStrategy(new URL(request.url), request, sw.location.origin);
+  if (strategy === 'bypass') return;
+  if (strategy === 'navigate') event.respondWith(navigate(request));
+  else if (strategy === 'cache-first') event.respondWith(cacheFirst(request));
+  else event.respondWith(staleWhileRevalidate(request));
+});

@@ -1,0 +1,334 @@
+/**
+ * Issue 4's scenarios in Debian's Chromium, on a phone-sized screen: a viewer plays a multi-part film and goes
+ * to the next part; switches quality and captions; plays an episode, goes to the next one, and at the end of
+ * the season is offered the next season; leaves a long film and resumes where it stopped (from the Continue
+ * Watching row); a viewer without a pass is refused; a Daily Pass's second screen is refused until the first
+ * is stopped and cannot download; Share Episode copies the link and Download saves the MP4.
+ *
+ * Real videos from ../shared/fixtures/videos go through the product's own ingest (probe, ffmpeg ladder) before
+ * the server starts; the 6-minute film for resume is wannaworktogether.mp4 played twice (stream copy into a
+ * temp dir: resume applies only to videos of 5 minutes or more, issue 4 point 5).
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { startServer, type E2eServer } from './support/server.js';
+
+const run = promisify(execFile);
+const FIXTURES = path.resolve('../shared/fixtures/videos');
+const COCKATOO = path.join(FIXTURES, 'cockatoo.mp4');
+const VIEWER = { email: 'viewer@sobanura.test', password: 'viewer-pass' };
+const DAILY = { email: 'daily@sobanura.test', password: 'daily-pass' };
+const NOPASS = { email: 'nopass@sobanura.test', password: 'nopass-pass' };
+const ADMIN = { email: 'admin@sobanura.test', password: 'admin-pass' };
+
+interface Seeded {
+  partIds: string[];
+  partVideoIds: string[];
+  longId: string;
+  seriesId: string;
+  seriesTitle: string;
+  videoIds: string[];
+}
+
+/** Catalogue, accounts, passes and videos through the server's services, then the database is closed. */
+async function seed(dataDir: string, longFile: string): Promise<Seeded> {
+  const { loadConfig } = await import('../../src/server/config.js');
+  const { migrateDatabase, openDatabase } = await import('../../src/server/db/client.js');
+  const { buildApp } = await import('../../src/server/app.js');
+  const { FfmpegTranscoder } = await import('../../src/server/providers/transcoder/ffmpeg-transcoder.js');
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', TRANSCODE_PRESET: 'ultrafast' });
+  const db = await openDatabase({ dir: config.pgliteDir });
+  await migrateDatabase(db);
+  const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
+  const built = await buildApp({ config, db, transcoder, workers: false, logger: false });
+  try {
+    const s = built.services;
+    const viewer = await s.accounts.register({ fullName: 'Uwase Aline', email: VIEWER.email, password: VIEWER.password });
+    const daily = await s.accounts.register({ fullName: 'Mugisha Eric', email: DAILY.email, password: DAILY.password });
+    await s.accounts.register({ fullName: 'Keza Diane', email: NOPASS.email, password: NOPASS.password });
+    await s.accounts.register({ fullName: 'Admin', email: ADMIN.email, password: ADMIN.password }, 'admin');
+    await s.billing.grantPass(viewer.id, 'monthly');
+    await s.billing.grantPass(daily.id, 'daily');
+
+    const videoIds: string[] = [];
+    const partIds: string[] = [];
+    const partVideoIds: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const m = await s.catalog.create({ title: `Intare Part ${n}`, category: 'action', rating: 7.5, year: 2019, director: 'Kayitare', description: `Igice cya ${n} cya Intare.` });
+      partIds.push(m.id);
+      const v = await s.media.importFile(m.id, COCKATOO, null);
+      partVideoIds.push(v.id);
+      videoIds.push(v.id);
+    }
+    const long = await s.catalog.create({ title: 'Urugendo Rurerure', category: 'drama', rating: 8, year: 2021, director: 'Uwera', description: 'Filime ndende.' });
+    videoIds.push((await s.media.importFile(long.id, longFile, null)).id);
+
+    const show = await s.series.create({ title: 'Inshuti z’Ukuri', category: 'drama', description: 'Uruhererekane rw’inshuti eshatu.', year: 2022, rating: 8 });
+    for (const [season, episodes] of [
+      [1, [1, 2]],
+      [2, [1]],
+    ] as const) {
+      await s.series.addSeason(show.id);
+      for (const episodeNumber of episodes) {
+        const e = (await s.series.addEpisode(show.id, season, { episodeNumber, title: `Season ${season} episode ${episodeNumber}`, description: `Ibibera mu gice cya ${episodeNumber}.` })) as { id: string };
+        if (season === 2) continue;
+        const size = (await stat(COCKATOO)).size;
+        const id = await s.media.beginUpload({ movieId: '', episodeId: e.id, sizeBytes: size, filename: 'cockatoo.mp4', createdBy: null });
+        await mkdir(config.uploadDir, { recursive: true });
+        const dest = path.join(config.uploadDir, id);
+        await copyFile(COCKATOO, dest);
+        await s.media.finishUpload(id, dest);
+        videoIds.push(id);
+      }
+    }
+    for (const id of videoIds) {
+      await s.media.transcode(id, true);
+      const v = await s.media.get(id);
+      if (v?.status !== 'ready') throw new Error(`video ${id} is ${v?.status}: ${v?.error}`);
+    }
+    return { partIds, partVideoIds, longId: long.id, seriesId: show.id, seriesTitle: show.title, videoIds };
+  } finally {
+    await built.close();
+    await db.close();
+  }
+}
+
+const currentTime = (page: Page) => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+/** Waits until the player's video has played past `seconds`. */
+async function playsPast(page: Page, seconds: number) {
+  await page.getByTestId('player-video').waitFor();
+  await page.waitForFunction(
+    (s) => {
+      const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null;
+      return !!v && !v.error && v.currentTime > s;
+    },
+    seconds,
+    { timeout: 90_000 },
+  );
+}
+
+describe('playback: parts, episodes, resume, quality, captions, passes', () => {
+  let tmp: string;
+  let seeded: Seeded;
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'sobanura-playback-e2e-'));
+    const longFile = path.join(tmp, 'long-film.mp4');
+    // Two plays of the 180 s film, stream-copied (no re-encode): 360 s, long enough to resume.
+    await run('ffmpeg', ['-v', 'error', '-stream_loop', '1', '-i', path.join(FIXTURES, 'wannaworktogether.mp4'), '-c', 'copy', longFile]);
+    const dataDir = path.join(tmp, 'data');
+    seeded = await seed(dataDir, longFile);
+    server = await startServer({ DATA_DIR: dataDir, TRANSCODE_PRESET: 'ultrafast' });
+    browser = await launchChromium();
+
+    // Every seeded ladder is ready (checked through the API as well).
+    const admin = await browser.newContext();
+    await admin.request.post(`${server.url}/api/accounts/login`, { data: ADMIN, headers: { origin: server.url } });
+    const deadline = Date.now() + 280_000;
+    for (;;) {
+      const movies = (await (await admin.request.get(`${server.url}/api/admin/movies`)).json()) as { items: { video: { id: string; status: string } | null }[] };
+      const series = (await (await admin.request.get(`${server.url}/api/series/${seeded.seriesId}`)).json()) as { series: { seasons: { episodes: { videoStatus: string | null }[] }[] } };
+      const statuses = [...movies.items.map((m) => m.video?.status), ...series.series.seasons.flatMap((s) => s.episodes.map((e) => e.videoStatus)).filter(Boolean)];
+      if (statuses.includes('failed')) throw new Error(`a video failed: ${server.log().slice(-2000)}`);
+      if (statuses.length === 6 && statuses.every((st) => st === 'ready')) break;
+      if (Date.now() > deadline) throw new Error(`videos not ready: ${JSON.stringify(statuses)}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    // Captions for part 1, in English and Kinyarwanda (the admin API; SRT for one of them).
+    const en = await admin.request.put(`${server.url}/api/admin/videos/${seeded.partVideoIds[0]}/captions/en`, {
+      headers: { origin: server.url, 'content-type': 'text/vtt' },
+      data: 'WEBVTT\n\n00:00:00.000 --> 00:00:14.000\nA cockatoo looks around.\n',
+    });
+    expect(en.status()).toBe(200);
+    const rw = await admin.request.put(`${server.url}/api/admin/videos/${seeded.partVideoIds[0]}/captions/rw`, {
+      headers: { origin: server.url, 'content-type': 'application/x-subrip' },
+      data: '1\n00:00:00,000 --> 00:00:14,000\nInyoni irareba hirya no hino.\n',
+    });
+    expect(rw.status()).toBe(200);
+    await admin.close();
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  async function viewerPage(account: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // The machine may be busy (two cores shared with ffmpeg): waits are generous, never fixed sleeps.
+    context.setDefaultTimeout(90_000);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/`);
+    return { context, page };
+  }
+
+  it('refuses a viewer without a pass: no URL, no video element, the plans offered', async () => {
+    const { context, page } = await viewerPage(NOPASS);
+    await page.goto(`${server.url}/player/${seeded.partIds[0]}`);
+    await page.getByText('Subscription Required').waitFor();
+    await page.getByText('You need an active subscription to watch this content. Choose from our available plans.').waitFor();
+    expect(await page.getByTestId('player-video').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'View Subscription Plans' }).getAttribute('href')).toBe('/subscribe');
+    const api = await page.request.post(`${server.url}/api/playback/${seeded.partIds[0]}`, { headers: { origin: server.url }, data: {} });
+    expect(api.status()).toBe(403);
+    expect((await api.json()).error.code).toBe('subscription_required');
+    await context.close();
+  });
+
+  it('plays a multi-part film and goes to the next part (first play offers the data saver)', async () => {
+    const { context, page } = await viewerPage(VIEWER);
+    await page.goto(`${server.url}/player/${seeded.partIds[0]}`);
+    // First play: the data saver is offered, with the data an hour costs.
+    await page.getByText('Save mobile data?').waitFor();
+    await page.getByText(/MB per hour/).first().waitFor();
+    await page.getByRole('button', { name: 'Best quality' }).click();
+    await playsPast(page, 1);
+    expect(await page.getByTestId('part-badge').textContent()).toBe('Part 1');
+    expect(await page.locator('[data-testid="side-part"][aria-current="page"]').textContent()).toContain('Now Playing');
+    expect(await page.getByTestId('side-part').count()).toBe(3);
+
+    await page.getByRole('link', { name: 'Next Part' }).click();
+    await page.waitForURL(`${server.url}/player/${seeded.partIds[1]}`);
+    await page.getByTestId('part-badge').filter({ hasText: 'Part 2' }).waitFor();
+    await playsPast(page, 1);
+    await page.getByRole('link', { name: 'Next Part' }).click();
+    await page.waitForURL(`${server.url}/player/${seeded.partIds[2]}`);
+    await page.getByTestId('part-badge').filter({ hasText: 'Part 3' }).waitFor();
+    await playsPast(page, 0.5);
+    // None after the last part.
+    expect(await page.getByRole('link', { name: 'Next Part' }).count()).toBe(0);
+    const settings = await (await page.request.get(`${server.url}/api/playback/settings`)).json();
+    expect(settings).toEqual({ dataSaver: false });
+    await context.close();
+  });
+
+  it('switches quality and captions; captions start in the interface language', async () => {
+    const { context, page } = await viewerPage(VIEWER);
+    await page.goto(`${server.url}/player/${seeded.partIds[0]}`);
+    await playsPast(page, 0.5);
+    const player = page.getByTestId('player');
+    // English interface → English captions showing.
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === 'en');
+    await page.waitForFunction(() => Array.from((document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).textTracks).some((t) => t.mode === 'showing' && t.language === 'en'));
+
+    // On a 390 px phone screen Auto stays low (capped to the player's size); choosing 720p must switch now.
+    const videoHeight = () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.videoHeight);
+    expect(await videoHeight()).toBeLessThan(720);
+    const hdSegment = page.waitForRequest((r) => /\/media\/v\/[^/]+\/[^/]+\/720p\/[^/]+\.(m4s|ts)$/.test(r.url()), { timeout: 30_000 });
+    await player.hover();
+    await page.getByRole('button', { name: 'Player settings' }).click();
+    const menu = page.getByRole('menu', { name: 'Player settings' });
+    const qualities = await menu.getByRole('group', { name: 'Quality' }).getByRole('menuitemradio').allTextContents();
+    expect(qualities[0]).toMatch(/^Auto/);
+    expect(qualities.slice(1).map((q) => q.replace(/~.*/, ''))).toEqual(['720p', '480p', '360p', '240p']);
+    expect(qualities.slice(1).every((q) => /~\d+ MB per hour$/.test(q))).toBe(true);
+    await menu.getByRole('menuitemradio', { name: /^720p/ }).click();
+    await hdSegment;
+    await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).videoHeight === 720, undefined, { timeout: 30_000 });
+    expect(await menu.getByRole('menuitemradio', { name: /^720p/ }).getAttribute('aria-checked')).toBe('true');
+    await menu.getByRole('menuitemradio', { name: /^240p/ }).click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).videoHeight === 240, undefined, { timeout: 30_000 });
+
+    await menu.getByRole('menuitemradio', { name: 'Kinyarwanda' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === 'rw');
+    await page.waitForFunction(() => Array.from((document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).textTracks).some((t) => t.mode === 'showing' && t.language === 'rw'));
+    // "c" switches captions off and back on.
+    await page.keyboard.press('Escape');
+    await page.locator('body').focus();
+    await page.keyboard.press('c');
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === '');
+    await page.keyboard.press('c');
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === 'rw');
+    expect(await player.getAttribute('data-rendition')).toBe('240p');
+    await context.close();
+  });
+
+  it('plays an episode, goes to the next, and at the end of the season is offered the next season', async () => {
+    const { context, page } = await viewerPage(VIEWER);
+    await page.goto(`${server.url}/episode/${seeded.seriesId}/1/1`);
+    await page.getByRole('heading', { name: `${seeded.seriesTitle} - S1E1` }).waitFor();
+    await playsPast(page, 1);
+    // Share Episode: no Web Share API in desktop Chromium, so the link is copied with a toast.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.getByRole('button', { name: 'Share Episode' }).click();
+    await page.getByText('Link copied').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/episode/${seeded.seriesId}/1/1`);
+    // Download: a signed MP4 link within the pass's cap; the browser downloads it.
+    const download = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+    await page.getByText(/^Download started \(\d+p\)$/).first().waitFor();
+    await page.getByRole('link', { name: 'Next Episode' }).click();
+    await page.waitForURL(`${server.url}/episode/${seeded.seriesId}/1/2`);
+    await page.getByRole('heading', { name: `${seeded.seriesTitle} - S1E2` }).waitFor();
+    expect(await page.locator('[aria-current="page"][data-testid="side-episode"]').textContent()).toContain('Season 1 episode 2');
+    await playsPast(page, 1);
+    // The season's last episode ends: playback stops and the next season is offered, not started.
+    await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.5));
+    const upNext = page.getByTestId('up-next');
+    await upNext.waitFor({ timeout: 30_000 });
+    expect(await upNext.textContent()).toContain('End of the season');
+    expect(await upNext.getByRole('link', { name: 'Watch the next season' }).getAttribute('href')).toBe(`/episode/${seeded.seriesId}/2/1`);
+    await page.waitForTimeout(1500);
+    expect(page.url()).toBe(`${server.url}/episode/${seeded.seriesId}/1/2`);
+    await context.close();
+  });
+
+  it('leaves a long film and resumes at the saved position, from Continue Watching', async () => {
+    const { context, page } = await viewerPage(VIEWER);
+    await page.goto(`${server.url}/player/${seeded.longId}`);
+    await playsPast(page, 0.5);
+    // A seek is saved at once (then every 10 s, and by a beacon as the page goes).
+    const saved = page.waitForResponse((r) => r.url().includes('/api/progress/') && r.request().method() === 'PUT' && (r.request().postDataJSON() as { positionSeconds: number }).positionSeconds >= 120);
+    await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => (v.currentTime = 120));
+    expect((await saved).status()).toBe(200);
+    await playsPast(page, 121);
+    // Leaving the page saves the position (pagehide → sendBeacon).
+    await page.goto(`${server.url}/`);
+    const row = page.getByTestId('continue-watching');
+    await row.waitFor();
+    const progress = await (await page.request.get(`${server.url}/api/progress/${seeded.longId}`)).json();
+    expect(progress.positionSeconds).toBeGreaterThanOrEqual(120);
+    expect(progress.positionSeconds).toBeLessThan(140);
+    expect(progress.resumeSeconds).toBe(progress.positionSeconds);
+
+    await row.getByRole('link', { name: /Urugendo Rurerure/ }).click();
+    await page.waitForURL(new RegExp(`/player/${seeded.longId}`));
+    await playsPast(page, progress.positionSeconds - 0.5);
+    expect(await currentTime(page)).toBeLessThan(progress.positionSeconds + 30);
+    await context.close();
+  });
+
+  it('refuses a Daily Pass’s second screen with the limit, and lets the viewer stop the first', async () => {
+    const first = await viewerPage(DAILY);
+    await first.page.goto(`${server.url}/player/${seeded.partIds[1]}`);
+    await first.page.getByRole('button', { name: 'Best quality' }).click();
+    await playsPast(first.page, 0.5);
+
+    const second = await viewerPage(DAILY);
+    await second.page.goto(`${server.url}/player/${seeded.partIds[2]}`);
+    await second.page.getByText('Too many screens').waitFor();
+    expect(await second.page.getByTestId('stream-limit-text').textContent()).toBe('Your Daily Pass allows 1 screen at a time, and it is already in use.');
+    expect(await second.page.getByTestId('player-video').count()).toBe(0);
+    await second.page.getByRole('button', { name: 'Stop' }).click();
+    await playsPast(second.page, 0.5);
+    // Downloads are not part of a Daily Pass: the refusal says so, and nothing downloads.
+    await second.page.getByRole('button', { name: 'Download' }).click();
+    await second.page.getByText('Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.').first().waitFor();
+    await first.context.close();
+    await second.context.close();
+  });
+});
