@@ -1,7 +1,8 @@
 /**
  * Sobanura's public contact details, shown in the footer and on the About, Contact and Help pages (viewer spec
  * sections 1 and 2: location Kigali; business hours Mon-Fri 9:00-18:00, Sat 10:00-16:00, Sunday closed).
- * The address and numbers are the site's published ones; change them here only.
+ * The spec gives no address, number or social accounts: these are placeholders on our own domain, to be
+ * replaced by the real ones before launch, here only.
  */
 export const SITE = {
   email: 'support@sobanura.rw',
