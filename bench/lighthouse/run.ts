@@ -9,10 +9,10 @@
  * Lighthouse on /, /movies (signed in), /watch/{id} (signed in) and /login. It prints the four scores, LCP, TBT,
  * CLS and the JavaScript transferred per page, and the gzip size of the JavaScript the first paint of / needs
  * (the entry and its modulepreload list in dist/web/index.html; budget 150 KB). CHROME_PATH overrides
- * /usr/bin/chromium.
+ * /usr/bin/chromium. LH_SAVE_DIR=dir keeps each page's full Lighthouse report there as JSON.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -43,11 +43,13 @@ async function main() {
   const server = await startServer({ DEMO_CATALOG: 'true', LOG_LEVEL: 'warn' });
   try {
     await server.cli('user', 'create', '--email', VIEWER.email, '--password', VIEWER.password, '--name', 'Bench Viewer');
+    // Lighthouse measures CPU time: wait until the demo titles are transcoded so ffmpeg does not share the CPU.
     let movieId = '';
-    for (let i = 0; i < 240 && !movieId; i++) {
-      const { items } = (await fetch(`${server.url}/api/movies`).then((r) => r.json())) as { items: { id: string }[] };
+    for (let i = 0; i < 600; i++) {
+      const { items } = (await fetch(`${server.url}/api/movies`).then((r) => r.json())) as { items: { id: string; videoStatus: string | null }[] };
       movieId = items[0]?.id ?? '';
-      if (!movieId) await new Promise((r) => setTimeout(r, 1000));
+      if (items.length >= 3 && items.every((m) => m.videoStatus === 'ready' || m.videoStatus === 'failed')) break;
+      await new Promise((r) => setTimeout(r, 1000));
     }
     if (!movieId) throw new Error('the demo catalogue was not created (is ffmpeg installed?)');
     const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(VIEWER) });
@@ -74,6 +76,7 @@ async function main() {
         });
         if (!result) throw new Error('no Lighthouse result');
         const { lhr } = result;
+        if (process.env.LH_SAVE_DIR) writeFileSync(path.join(process.env.LH_SAVE_DIR, `${p.name.replace(/[^a-z]+/gi, '_')}.json`), JSON.stringify(lhr));
         const score = (k: string) => String(Math.round((lhr.categories[k]?.score ?? 0) * 100));
         const num = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
         const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];

@@ -258,7 +258,7 @@ describe('the site around the films (issue 7)', () => {
       await page.waitForLoadState('networkidle');
       for (const v of await axe(page)) failures.push(`${url}: ${v}`);
     };
-    // The page is there when its main heading is (login and register title their card with a lower level).
+    // The page is there when its main heading is.
     const h1 = (page: Page) => () => page.locator('main h1, main h2').first().waitFor({ timeout: 20_000 });
 
     const ctx = await context(390, 844);

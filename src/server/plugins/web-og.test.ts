@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { preloadTags } from './web.js';
 
 const INDEX = `<!doctype html><html><head><meta name="description" content="Default." />
 <title>Sobanura</title>
@@ -63,6 +64,16 @@ describe('Open Graph tags [pglite]', () => {
     expect(html).not.toContain('<!--og-->');
   });
 
+  it('preloads what a page asks for first: the film and its poster, the home rows; nothing for other pages', async () => {
+    const watch = await page(`/watch/${movieId}`);
+    expect(watch).toContain(`<link rel="preload" href="/api/movies/${movieId}" as="fetch" crossorigin="anonymous" />`);
+    expect(watch).toContain('<link rel="preload" href="/media/posters/intare.webp" as="image" fetchpriority="high" />');
+    expect(await page('/')).toContain('<link rel="preload" href="/api/home" as="fetch" crossorigin="anonymous" />');
+    for (const url of [`/series/${seriesId}`, '/about', '/movies', '/watch/00000000-0000-4000-8000-000000000000']) {
+      expect(await page(url), url).not.toContain('rel="preload"');
+    }
+  });
+
   it('describes a series, and the static pages', async () => {
     const s = await page(`/series/${seriesId}`);
     expect(metaOf(s, 'og:title')).toBe('Ubuzima · Sobanura');
@@ -92,6 +103,14 @@ describe('Open Graph tags [pglite]', () => {
     const broken = await t.app.inject({ url: '/series/%E0%A4%A' });
     expect(broken.statusCode).toBe(400);
     expect(broken.body).not.toContain('og:title');
+  });
+
+  it('keeps only site-relative preload URLs, escaped', () => {
+    expect(preloadTags([{ href: 'https://evil.example/x', as: 'image' }, { href: '//evil.example/x', as: 'fetch' }])).toBe('');
+    expect(preloadTags([{ href: '/media/a"b.webp', as: 'image' }])).toBe('<link rel="preload" href="/media/a&quot;b.webp" as="image" fetchpriority="high" />');
+    expect(preloadTags([{ href: '/media/images/i/640.webp', as: 'image', srcset: '/media/images/i/320.webp 320w, /media/images/i/640.webp 640w', sizes: '240px' }])).toBe(
+      '<link rel="preload" href="/media/images/i/640.webp" as="image" imagesrcset="/media/images/i/320.webp 320w, /media/images/i/640.webp 640w" imagesizes="240px" fetchpriority="high" />',
+    );
   });
 
   it('never lets the service worker or the manifest be cached stale', async () => {

@@ -7,11 +7,17 @@
  * /watch/{id}, /series/{id}, /, and the static pages the server puts there the page's title, description and
  * poster as Open Graph and Twitter tags (HTML-escaped, absolute URLs from PUBLIC_URL), and sets <title>.
  * The service worker (/sw.js) and the manifest are served with `no-cache` so a new deploy is seen at once.
+ *
+ * Preload hints (issue 7 point 8, the largest paint): the same marker also receives `<link rel="preload">` tags
+ * for what the page will ask for first, so it travels while the app's JavaScript downloads instead of after it:
+ * `/` the home rows (`/api/home`), `/watch/{id}` the film (`/api/movies/{id}`) and its poster. Each URL is exactly
+ * the one the web app requests (src/web/features/catalog/api), so nothing is fetched twice over mobile data.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
@@ -20,6 +26,8 @@ export interface PageMeta {
   description: string;
   image?: string | null;
   type?: 'website' | 'video.movie' | 'video.tv_show';
+  /** Same-site URLs the page fetches first: API answers (`as=fetch`) and images (`as=image`). */
+  preload?: { href: string; as: 'fetch' | 'image'; srcset?: string; sizes?: string }[];
 }
 
 export interface WebOptions {
@@ -34,7 +42,7 @@ const DEFAULT_DESCRIPTION = 'Films and series translated into Kinyarwanda (agaso
 
 /** Static pages and their shared-link texts (viewer spec section 2 "Static pages"). */
 export const STATIC_META: Record<string, PageMeta> = {
-  '/': { title: SITE, description: DEFAULT_DESCRIPTION },
+  '/': { title: SITE, description: DEFAULT_DESCRIPTION, preload: [{ href: '/api/home', as: 'fetch' }] },
   '/about': { title: `About Sobanura`, description: 'Our mission: the world’s films and series, explained in Kinyarwanda. 1000+ titles, 50K+ viewers, 24/7 streaming in HD.' },
   '/help': { title: 'Help & FAQ · Sobanura', description: 'Answers about Mobile Money payment, your account and streaming, and troubleshooting.' },
   '/terms': { title: 'Terms of Service · Sobanura', description: 'The terms of use, payment terms, content usage and user conduct rules of Sobanura.' },
@@ -45,6 +53,23 @@ export const STATIC_META: Record<string, PageMeta> = {
 /** Escapes text for an HTML attribute or element. */
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * `<link rel="preload">` tags for a page's first requests. An API answer uses `crossorigin="anonymous"`: for a
+ * same-site URL that is credentials mode "same-origin", the mode of the app's fetch(), so the browser reuses it.
+ * An image with a `srcset` carries it (and its `sizes`) so the browser preloads the width the page will pick.
+ * Only site-relative URLs (starting with a single `/`) are kept.
+ */
+export function preloadTags(preload: PageMeta['preload'] = []): string {
+  return preload
+    .filter((p) => /^\/(?!\/)/.test(p.href))
+    .map((p) =>
+      p.as === 'fetch'
+        ? `<link rel="preload" href="${escapeHtml(p.href)}" as="fetch" crossorigin="anonymous" />`
+        : `<link rel="preload" href="${escapeHtml(p.href)}" as="image"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}" imagesizes="${escapeHtml(p.sizes ?? '100vw')}"` : ''} fetchpriority="high" />`,
+    )
+    .join('\n    ');
 }
 
 /** The Open Graph and Twitter tags of a page (and its <title>), escaped. */
@@ -79,7 +104,11 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const id = decodeURIComponent(m[2]!);
     try {
       const found = m[1] === 'watch' ? await opts.lookup.movie(id) : await opts.lookup.series(id);
-      return found ? { ...found, title: `${found.title} · ${SITE}` } : null;
+      if (!found) return null;
+      const preload: PageMeta['preload'] = m[1] === 'watch' ? [{ href: `/api/movies/${encodeURIComponent(id)}`, as: 'fetch' }] : [];
+      // The poster as the watch page draws it (Poster with DETAIL_POSTER_SIZES, at most 240 CSS pixels wide).
+      if (m[1] === 'watch' && found.image) preload.push({ href: found.image, as: 'image', srcset: imageSrcset(found.image), sizes: '240px' });
+      return { ...found, title: `${found.title} · ${SITE}`, preload };
     } catch {
       return null; // unknown or malformed id: the plain page
     }
@@ -110,7 +139,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const html = indexHtml
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description.slice(0, 300))}" />`)
-      .replace('<!--og-->', metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl));
+      .replace('<!--og-->', [metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl), preloadTags(meta.preload)].filter(Boolean).join('\n    '));
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }

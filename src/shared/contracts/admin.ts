@@ -96,7 +96,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Image types accepted, checked by decoding (admin spec section 9). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** Widths (pixels) each image is stored at, as WebP, for `srcset`; widths above the original are skipped (the original width is kept instead). */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export { IMAGE_WIDTHS } from '../domain/images.js';
 
 const rating = z.number('Rating is required').min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10').multipleOf(0.1, 'Rating goes in steps of 0.1');
 const year = z.number('Year is required').int('Year must be a whole number').min(1888, 'Year is too early').max(2100, 'Year is too late');

@@ -37,7 +37,9 @@ export function Layout() {
       </a>
       <Header />
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" aria-hidden="true" />}
-      <main id="main" className="flex-1">
+      {/* At least the rest of the screen (the header is h-14 plus its 1px border): the footer starts below the fold,
+          so content that arrives later never pushes a visible footer down (no layout shift, issue 7 point 8). */}
+      <main id="main" className="min-h-[calc(100dvh-3.5rem-1px)] flex-1">
         <Outlet />
       </main>
       <Suspense fallback={<div className="min-h-72 border-t" />}>

@@ -83,6 +83,12 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       await deps.playback.stop((await req.requireUser()).id, req.params.sessionId);
       return reply.status(204).send();
     });
+    // The same as DELETE, for navigator.sendBeacon (which can only POST) as the page goes: a closed tab frees its
+    // slot at once instead of after the heartbeat lapses, so the viewer can go on on another device.
+    r.post('/api/playback/sessions/:sessionId/end', { config: { access: 'user' }, schema: { params: sessionParams } }, async (req, reply) => {
+      await deps.playback.stop((await req.requireUser()).id, req.params.sessionId);
+      return reply.status(204).send();
+    });
     r.get('/api/playback/settings', { config: { access: 'user' }, schema: { response: { 200: playbackSettings } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return deps.playback.settings((await req.requireUser()).id);

@@ -280,6 +280,19 @@ describeEachDb('playback', (kind) => {
       expect(c.json().sessionId).not.toBe(a.sessionId);
     });
 
+    it('frees the slot of a page that went away (the beacon sent on pagehide), only for its owner', async () => {
+      const v = await viewerWith('daily');
+      const a = (await play(v.cookie, premiumId)).json();
+      const end = (cookie: string) => t.app.inject({ method: 'POST', url: `/api/playback/sessions/${a.sessionId}/end`, headers: { cookie, 'content-type': 'text/plain;charset=UTF-8' }, payload: '' });
+      const stranger = await viewerWith('daily');
+      expect((await end(stranger.cookie)).statusCode).toBe(404);
+      expect((await play(v.cookie, premiumId)).statusCode).toBe(409);
+      expect((await end(v.cookie)).statusCode).toBe(204);
+      expect((await heartbeat(v.cookie, a.sessionId)).json().error.code).toBe('stream_session_ended');
+      expect((await play(v.cookie, premiumId)).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/playback/sessions/${a.sessionId}/end` })).statusCode).toBe(401);
+    });
+
     it('frees the slot of a device whose heartbeat lapsed', async () => {
       const v = await viewerWith('daily');
       const a = (await play(v.cookie, premiumId)).json();

@@ -15,7 +15,7 @@ export function LoginPage() {
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">{t('auth.signInTitle')}</CardTitle>
+          <CardTitle as="h1" className="text-2xl">{t('auth.signInTitle')}</CardTitle>
           <CardDescription>{t('auth.signInSubtitle')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

@@ -11,7 +11,7 @@ export function RegisterPage() {
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">{t('auth.signUpTitle')}</CardTitle>
+          <CardTitle as="h1" className="text-2xl">{t('auth.signUpTitle')}</CardTitle>
           <CardDescription>{t('auth.signUpSubtitle')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

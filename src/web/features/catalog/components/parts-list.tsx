@@ -33,7 +33,7 @@ export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; cur
                 data-testid="part-link"
                 className={cn('flex items-center gap-3 rounded-lg border p-2 transition hover:bg-muted', current && 'border-primary bg-primary/5')}
               >
-                <Poster sources={posterSources(p.posterUrl)} alt="" ratio="video" className="w-28 shrink-0 rounded-md" />
+                <Poster sources={posterSources(p.posterUrl)} alt="" ratio="video" sizes="112px" className="w-28 shrink-0 rounded-md" />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="text-xs font-semibold uppercase text-primary">{t('catalog.partNumber', { number: p.partNumber })}</span>
                   <span className="line-clamp-2 text-sm font-medium">{p.title}</span>

@@ -1,5 +1,6 @@
 import { Film } from 'lucide-react';
 import { useState } from 'react';
+import { imageSrcset } from '../../../../shared/domain/images';
 import { cn } from '../../../lib/cn';
 
 /** The posters to try in order: the poster, then the fallbacks (part thumbnails, then the thumbnail), no repeats. */
@@ -9,11 +10,19 @@ export function posterSources(posterUrl: string | null | undefined, fallbacks: r
 
 const RATIO = { poster: 'aspect-[2/3]', video: 'aspect-video' } as const;
 const SIZE = { poster: { width: 400, height: 600 }, video: { width: 640, height: 360 } } as const;
+/**
+ * How wide a poster is drawn, for the browser's choice from `srcset`: the catalogue grids (movie-grid.tsx) show
+ * 2 columns on a phone, 3 from 640 px, 4 from 768 px, 5 from 1024 px.
+ */
+export const GRID_POSTER_SIZES = '(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw';
+/** A detail page's poster (watch and series pages): at most 240 CSS pixels wide. */
+export const DETAIL_POSTER_SIZES = '240px';
 
 /**
  * An image whose box is reserved before it loads (2:3 poster or 16:9 still), so nothing shifts on slow networks.
  * A broken image falls back to the next source, then to a placeholder (viewer spec section 2, "Movie card").
- * Lazy unless `eager`; an empty `alt` marks it decorative (the card's title says what it is).
+ * Lazy unless `eager`; an empty `alt` marks it decorative (the card's title says what it is). An uploaded image
+ * comes with its narrower WebP widths as `srcset` (shared/domain/images.ts), so a phone downloads the 320 px one.
  */
 export function Poster({
   sources,
@@ -21,7 +30,7 @@ export function Poster({
   className,
   eager = false,
   ratio = 'poster',
-  sizes,
+  sizes = GRID_POSTER_SIZES,
   placeholder = true,
 }: {
   sources: readonly string[];
@@ -29,6 +38,7 @@ export function Poster({
   className?: string;
   eager?: boolean;
   ratio?: keyof typeof RATIO;
+  /** The `sizes` attribute that goes with the srcset; the catalogue grid's by default. */
   sizes?: string;
   /** false: nothing (not even the film icon) when every source fails; for posters behind other content. */
   placeholder?: boolean;
@@ -39,6 +49,7 @@ export function Poster({
   if (state.key !== key) setState({ key, index: 0 });
   const index = state.key === key ? state.index : 0;
   const src = sources[index];
+  const srcSet = imageSrcset(src);
 
   return (
     <div className={cn('relative w-full overflow-hidden bg-muted', RATIO[ratio], className)}>
@@ -46,9 +57,10 @@ export function Poster({
         <img
           key={src}
           src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? sizes : undefined}
           alt={alt}
           {...SIZE[ratio]}
-          sizes={sizes}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"

@@ -9,7 +9,7 @@ import { EpisodeList } from '../components/episode-list';
 import { LoadError } from '../components/load-error';
 import { CreditList } from '../components/movie-details';
 import { MovieMeta } from '../components/movie-meta';
-import { Poster, posterSources } from '../components/poster';
+import { DETAIL_POSTER_SIZES, Poster, posterSources } from '../components/poster';
 import { SeasonPicker } from '../components/season-picker';
 import { SeriesNotFound } from '../components/series-not-found';
 import { TranslatorLink } from '../components/translator-link';
@@ -60,7 +60,7 @@ export function SeriesPage() {
         {t('series.backToSeries')}
       </Link>
       <div className="grid gap-6 sm:grid-cols-[minmax(0,240px)_1fr]">
-        <Poster sources={posterSources(s.posterUrl)} alt={t('catalog.posterOf', { title: s.title })} eager className="mx-auto max-w-[240px] rounded-xl" />
+        <Poster sources={posterSources(s.posterUrl)} alt={t('catalog.posterOf', { title: s.title })} eager sizes={DETAIL_POSTER_SIZES} className="mx-auto max-w-[240px] rounded-xl" />
         <div className="grid content-start gap-3">
           <div className="flex flex-wrap gap-2">
             {s.category && <Badge variant="secondary">{s.category}</Badge>}

@@ -12,7 +12,7 @@ import { MovieDetails } from '../components/movie-details';
 import { MovieGrid } from '../components/movie-grid';
 import { MovieNotFound } from '../components/movie-not-found';
 import { PartsList } from '../components/parts-list';
-import { Poster, posterSources } from '../components/poster';
+import { DETAIL_POSTER_SIZES, Poster, posterSources } from '../components/poster';
 import { Trailer } from '../components/trailer';
 import { WatchlistButton } from '../components/watchlist-button';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -48,7 +48,7 @@ export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) 
         {t('catalog.backToMovies')}
       </Link>
       <div className="grid gap-6 sm:grid-cols-[minmax(0,240px)_1fr]">
-        <Poster sources={posterSources(m.posterUrl, m.posterFallbacks)} alt={t('catalog.posterOf', { title: m.title })} eager className="mx-auto max-w-[240px] rounded-xl" />
+        <Poster sources={posterSources(m.posterUrl, m.posterFallbacks)} alt={t('catalog.posterOf', { title: m.title })} eager sizes={DETAIL_POSTER_SIZES} className="mx-auto max-w-[240px] rounded-xl" />
         <div className="grid content-start gap-5">
           <MovieDetails movie={m} />
           <div className="flex flex-wrap gap-2">

@@ -11,3 +11,17 @@ export function sendHeartbeat(sessionId: string): Promise<z.infer<typeof heartbe
 export function stopStreamSession(sessionId: string): Promise<void> {
   return apiRequest(`/api/playback/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
 }
+
+/**
+ * POST /api/playback/sessions/:sessionId/end as the page goes (pagehide): navigator.sendBeacon survives the tab
+ * closing; a keepalive fetch where beacons are missing. Frees the slot at once (issue 4 point 6).
+ */
+export function endStreamSessionOnLeave(sessionId: string): void {
+  const url = `/api/playback/sessions/${encodeURIComponent(sessionId)}/end`;
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url)) return;
+  } catch {
+    // Fall through to fetch.
+  }
+  void fetch(url, { method: 'POST', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+}

@@ -15,7 +15,7 @@ import { DataSaverPrompt } from './data-saver-prompt';
 import { PlaybackMessage } from './playback-message';
 import { StreamLimit } from './stream-limit';
 import { SubscriptionRequired } from './subscription-required';
-import { VideoPlayer, type PlaybackFailure } from './video-player';
+import { loadHls, VideoPlayer, type PlaybackFailure } from './video-player';
 
 /**
  * The player area of /player/:id and /episode/...: asks the server for a signed URL and plays it, keeps the
@@ -68,6 +68,10 @@ export function Playback({
     setFailure(null);
     setRefusal(null);
   }, [source?.id, source?.partId]);
+  // The player library downloads while the signed URL is asked for.
+  useEffect(() => {
+    void loadHls()?.catch(() => undefined);
+  }, []);
 
   useHeartbeat({
     sessionId: data?.sessionId ?? null,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { renderHook } from '@testing-library/react';
+import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/catalog-fixtures';
 import { useHeartbeat, useProgressSaver, type Playhead } from './use-watch-session';
@@ -23,6 +23,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -95,5 +96,16 @@ describe('useHeartbeat', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(3);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session with a beacon when the page goes, paused or not, and stops listening once unmounted', async () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const { unmount } = renderHook(() => useHeartbeat({ sessionId: SESSION, intervalSeconds: 30, playing: false, onConfirmed: vi.fn(), onSessionEnded: vi.fn() }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledWith(`/api/playback/sessions/${SESSION}/end`);
+    unmount();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { PROGRESS_SAVE_INTERVAL_SECONDS } from '../../../../shared/contracts/playback';
 import { isApiError } from '../../../lib/api-client';
 import { saveProgress, saveProgressOnLeave } from '../api/save-progress';
-import { sendHeartbeat } from '../api/stream-sessions';
+import { endStreamSessionOnLeave, sendHeartbeat } from '../api/stream-sessions';
 
 /** The playhead as the player reports it: seconds. */
 export interface Playhead {
@@ -14,7 +14,9 @@ export interface Playhead {
  * Heartbeats of a playing device (issue 4 point 6): one at once when playback starts (unless one was sent within
  * the interval) and then every `intervalSeconds` while playing; none while paused, so a paused device frees its
  * slot when the session lapses. A 409 `stream_session_ended` calls `onSessionEnded` (the caller asks a new
- * session, and shows the stream limit when the server refuses).
+ * session, and shows the stream limit when the server refuses). When the page goes (tab closed, another site)
+ * the session is ended at once with a beacon; a page restored from the back-forward cache gets the 409 at its
+ * next heartbeat and asks again.
  */
 export function useHeartbeat(args: { sessionId: string | null; intervalSeconds: number; playing: boolean; onConfirmed: (sessionId: string) => void; onSessionEnded: () => void }) {
   const { sessionId, intervalSeconds, playing } = args;
@@ -44,6 +46,13 @@ export function useHeartbeat(args: { sessionId: string | null; intervalSeconds: 
       window.clearInterval(timer);
     };
   }, [sessionId, intervalSeconds, playing]);
+
+  useEffect(() => {
+    if (!sessionId) return;
+    const onLeave = () => endStreamSessionOnLeave(sessionId);
+    window.addEventListener('pagehide', onLeave);
+    return () => window.removeEventListener('pagehide', onLeave);
+  }, [sessionId]);
 }
 
 /**
