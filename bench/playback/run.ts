@@ -49,6 +49,8 @@ const PROBE = `
 
 interface Run {
   firstFrameMs: number | null;
+  /** When no frame came: what the page said instead (a refusal, an error). */
+  failure: string | null;
   stalls: number;
   stalledMs: number;
   renditions: Set<string>;
@@ -85,7 +87,7 @@ async function play(browser: Browser, url: string, cookies: Cookies, p: Profile,
     await page.waitForTimeout(300);
   }
   const cdp = await emulate(page, p);
-  const run: Run = { firstFrameMs: null, stalls: 0, stalledMs: 0, renditions: new Set(), bytes: 0 };
+  const run: Run = { firstFrameMs: null, failure: null, stalls: 0, stalledMs: 0, renditions: new Set(), bytes: 0 };
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (run.bytes += e.encodedDataLength));
   page.on('request', (r) => {
     const m = /\/media\/v\/[^/]+\/[^/]+\/([^/]+)\/[^/]+\.ts$/.exec(r.url());
@@ -97,6 +99,7 @@ async function play(browser: Browser, url: string, cookies: Cookies, p: Profile,
   // The probe's clock starts at this navigation (performance.now() of the new document).
   const pb = await page.evaluate(() => (window as unknown as { __pb: { first: number | null; stalls: number; stalledMs: number; waitingSince: number | null } }).__pb);
   run.firstFrameMs = pb.first;
+  if (pb.first === null) run.failure = ((await page.locator('main').innerText().catch(() => '')) || 'no page').replace(/\s+/g, ' ').slice(0, 160);
   run.stalls = pb.stalls;
   run.stalledMs = pb.stalledMs + (pb.waitingSince !== null ? (await page.evaluate(() => performance.now())) - pb.waitingSince : 0);
   // Leave the page as a viewer does (pagehide ends the stream session with a beacon), so the next start is not
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
     // Starts rotate over several viewers: one viewer may ask at most PLAYBACK_RATE_LIMIT_PER_MINUTE (10) signed
     // URLs a minute, and the bench starts faster than any person does.
     const viewers: Cookies[] = [];
-    for (let i = 0; i < VIEWERS; i++) {
+    for (let i = 0; i < VIEWERS + PROFILES.length; i++) {
       const email = `bench${i}@sobanura.test`;
       await server.cli('user', 'create', '--email', email, '--password', 'bench-pass');
       const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-pass' }) });
@@ -143,8 +146,11 @@ async function main(): Promise<void> {
         const label = warm ? 'returning viewer (app cached)' : 'first visit (cold cache)';
         const figures = ttff.length ? `median ${(quantile(ttff, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(ttff, 0.75) / 1000).toFixed(2)} s` : 'no start';
         console.log(`  time to first frame, ${label}: ${figures} (${ttff.length}/${STARTS} started), ${(starts.reduce((a, r) => a + r.bytes, 0) / starts.length / 1e6).toFixed(2)} MB per start`);
+        for (const r of starts) if (r.failure) console.log(`    a start that did not play: ${r.failure}`);
       }
-      const watch = await play(browser, url, viewers[0]!, p, WATCH_SECONDS, true);
+      // A viewer of its own, so the starts above count neither against its rate limit nor its devices.
+      const watch = await play(browser, url, viewers[VIEWERS + PROFILES.indexOf(p)]!, p, WATCH_SECONDS, true);
+      if (watch.failure) console.log(`  the 60 s watch did not play: ${watch.failure}`);
       console.log(`  over ${WATCH_SECONDS} s: ${watch.stalls} stall(s), ${(watch.stalledMs / 1000).toFixed(2)} s stalled, renditions ${[...watch.renditions].sort().join(', ') || 'none'}, ${(watch.bytes / 1e6).toFixed(2)} MB transferred`);
       console.log('');
     }

@@ -69,8 +69,14 @@ describe('Open Graph tags [pglite]', () => {
     expect(watch).toContain(`<link rel="preload" href="/api/movies/${movieId}" as="fetch" crossorigin="anonymous" />`);
     expect(watch).toContain('<link rel="preload" href="/media/posters/intare.webp" as="image" fetchpriority="high" />');
     expect(await page('/')).toContain('<link rel="preload" href="/api/home" as="fetch" crossorigin="anonymous" />');
-    for (const url of [`/series/${seriesId}`, '/about', '/movies', '/watch/00000000-0000-4000-8000-000000000000']) {
-      expect(await page(url), url).not.toContain('rel="preload"');
+    const player = await page(`/player/${movieId}?part=x`);
+    expect(player).toContain(`<link rel="preload" href="/api/movies/${movieId}" as="fetch" crossorigin="anonymous" />`);
+    expect(player).not.toContain('og:title');
+    // Every page preloads the viewer (header, route guards); nothing else where nothing else is known first.
+    for (const url of [`/series/${seriesId}`, '/about', '/movies', '/settings', '/watch/00000000-0000-4000-8000-000000000000']) {
+      const html = await page(url);
+      expect(html, url).toContain('<link rel="preload" href="/api/accounts/me" as="fetch" crossorigin="anonymous" />');
+      expect(html.match(/rel="preload"/g), url).toHaveLength(1);
     }
   });
 

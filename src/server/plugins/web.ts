@@ -10,8 +10,9 @@
  *
  * Preload hints (issue 7 point 8, the largest paint): the same marker also receives `<link rel="preload">` tags
  * for what the page will ask for first, so it travels while the app's JavaScript downloads instead of after it:
- * `/` the home rows (`/api/home`), `/watch/{id}` the film (`/api/movies/{id}`) and its poster. Each URL is exactly
- * the one the web app requests (src/web/features/catalog/api), so nothing is fetched twice over mobile data.
+ * every page the signed-in viewer (`/api/accounts/me`, which the header and the route guards wait for), `/` the
+ * home rows (`/api/home`), `/watch/{id}` the film (`/api/movies/{id}`) and its poster, `/player/{id}` the film.
+ * Each URL is exactly the one the web app requests (the api folders of src/web/features), so nothing is fetched twice.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,6 +97,17 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   if (built) await app.register(fastifyStatic, { root: webDir, serve: false, preCompressed: true, cacheControl: false });
   const indexHtml = built ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
 
+  /** What a page without Open Graph tags preloads (the player: its film). */
+  function preloadFor(pathname: string): PageMeta['preload'] {
+    const m = /^\/player\/([^/]+)\/?$/.exec(pathname);
+    if (!m) return [];
+    try {
+      return [{ href: `/api/movies/${encodeURIComponent(decodeURIComponent(m[1]!))}`, as: 'fetch' }];
+    } catch {
+      return [];
+    }
+  }
+
   async function metaFor(pathname: string): Promise<PageMeta | null> {
     const fixed = STATIC_META[pathname.replace(/\/+$/, '') || '/'];
     if (fixed) return fixed;
@@ -135,11 +147,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     }
     const meta = await metaFor(url);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (!meta || !indexHtml.includes('<!--og-->')) return reply.sendFile('index.html');
+    if (!indexHtml.includes('<!--og-->')) return reply.sendFile('index.html');
+    const preload = preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url) ?? [])]);
+    if (!meta) return reply.type('text/html; charset=utf-8').send(indexHtml.replace('<!--og-->', preload));
     const html = indexHtml
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description.slice(0, 300))}" />`)
-      .replace('<!--og-->', [metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl), preloadTags(meta.preload)].filter(Boolean).join('\n    '));
+      .replace('<!--og-->', `${metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl)}\n    ${preload}`);
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronDown, ChevronRight } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { MovieFull } from '../../../shared/contracts/browse';
@@ -19,6 +19,7 @@ import { PartsSideList, type SidePart } from '../../features/player/components/p
 import { Playback } from '../../features/player/components/playback';
 import { ShareButton } from '../../features/player/components/share-button';
 import { UpNext } from '../../features/player/components/up-next';
+import { prestartPlayback } from '../../features/player/hooks/use-signed-playback';
 import { nextPart } from '../../features/player/lib/next-item';
 import { isNotFound } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -122,6 +123,10 @@ export function PlayerRoute() {
   const navigate = useNavigate();
   const movie = useMovie(id);
   const partParam = search.get('part');
+  // The signed URL is asked for beside the film's details, not after them (one round trip less before the picture).
+  useEffect(() => {
+    if (id) prestartPlayback({ id, ...(partParam ? { partId: partParam } : {}) });
+  }, [id, partParam]);
   const plan = useMemo(() => (movie.data ? playerPlan(movie.data, partParam) : null), [movie.data, partParam]);
   const nextHref = plan?.next?.href;
   const goNext = useCallback(() => nextHref && navigate(nextHref), [nextHref, navigate]);

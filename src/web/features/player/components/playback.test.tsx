@@ -5,7 +5,7 @@ import type { PlaybackResponse } from '../../../../shared/contracts/playback';
 import { initI18n } from '../../../lib/i18n';
 import { json } from '../../../test/catalog-fixtures';
 import { renderRoutes } from '../../../test/render';
-import { resetSignedPlaybackForTests } from '../hooks/use-signed-playback';
+import { prestartPlayback, resetSignedPlaybackForTests } from '../hooks/use-signed-playback';
 import { Playback } from './playback';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -184,5 +184,24 @@ describe('Playback', () => {
     renderPlayback({ id: MOVIE, partId: part });
     expect(await screen.findByText('You need an active subscription to watch this content. Choose from our available plans.')).toBeTruthy();
     expect(calls[0]!.body).toEqual({ partId: part });
+  });
+
+  it('takes the answer of a request started before the page was drawn: one POST, no heartbeat in front of the picture', async () => {
+    const calls = serve((m, url) => (m === 'POST' && url === `/api/playback/${MOVIE}` ? json(200, playback()) : undefined));
+    prestartPlayback({ id: MOVIE });
+    prestartPlayback({ id: MOVIE });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const { container } = renderPlayback();
+    await waitFor(() => expect(container.querySelector('video')).toBeTruthy());
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/playback/${MOVIE}`]);
+  });
+
+  it('asks again when the early request was refused, and shows that refusal', async () => {
+    const calls = serve((m) => (m === 'POST' ? json(403, { error: { code: 'subscription_required', message: 'x', details: { reason: 'none' } } }) : undefined));
+    prestartPlayback({ id: MOVIE });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    renderPlayback();
+    expect(await screen.findByText('You need an active subscription to watch this content. Choose from our available plans.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
   });
 });

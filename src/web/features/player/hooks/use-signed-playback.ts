@@ -89,8 +89,39 @@ async function request(source: PlaybackSource, sessionId = liveTabSession()): Pr
   }
 }
 
-/** A cached URL whose session the server still counts (one heartbeat), else a new request. */
+/** Requests started by prestartPlayback, by key, until the player takes them (or PRESTART_KEEP_MS passes). */
+const prestarted = new Map<string, Promise<PlaybackResponse>>();
+/** How long an untaken pre-started request is kept, ms: the session would have lapsed by then anyway. */
+const PRESTART_KEEP_MS = SESSION_LAPSE_SECONDS * 1000;
+
+/**
+ * Asks for the signed URL of `source` before the page has loaded what it needs to draw the player (the player
+ * page calls it with the id and `?part=` of its address, beside the film's details), so the request is not one
+ * more round trip in front of the first frame on a slow network (issue 4 outcome, 2 s). The player takes the
+ * answer; a refusal is not shown from here, the player asks again and shows it. Not taken (the page played
+ * something else): forgotten after the session lapse, and its session is the tab's, reused by the next request.
+ */
+export function prestartPlayback(source: PlaybackSource): void {
+  const key = keyOf(source);
+  if (prestarted.has(key) || cache.get(key, Date.now())) return;
+  const early = request(source);
+  early.catch(() => undefined);
+  prestarted.set(key, early);
+  setTimeout(() => prestarted.get(key) === early && prestarted.delete(key), PRESTART_KEEP_MS);
+}
+
+/** A pre-started answer, else a cached URL whose session the server still counts (one heartbeat), else a new request. */
 async function start(source: PlaybackSource): Promise<PlaybackResponse> {
+  const early = prestarted.get(keyOf(source));
+  if (early) {
+    prestarted.delete(keyOf(source));
+    try {
+      return await early;
+    } catch {
+      cache.delete(keyOf(source));
+      // Ask again below, so the refusal (or the error) reaches the page as any other.
+    }
+  }
   const hit = cache.get(keyOf(source), Date.now());
   if (hit) {
     try {
@@ -195,5 +226,6 @@ export function useSignedPlayback(source: PlaybackSource | null) {
 export function resetSignedPlaybackForTests(): void {
   cache.purge(Number.MAX_SAFE_INTEGER);
   inflight.clear();
+  prestarted.clear();
   setTabSession(null);
 }
