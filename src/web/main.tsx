@@ -1,14 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startEarlyPlayback } from './features/player/lib/early-start';
 import { installGlobalErrorHandlers } from './lib/global-errors';
 import { initI18n } from './lib/i18n';
 import { initTheme } from './lib/theme';
 import './styles.css';
 
-// On /player/{id}: the signed URL, the playlists and the first segment are asked for before the app is ready.
-startEarlyPlayback();
 initTheme();
 installGlobalErrorHandlers();
 // The service worker (offline page, update prompt) registers after the page has loaded, from its own chunk.

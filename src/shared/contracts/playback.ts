@@ -79,8 +79,6 @@ export const playbackRequest = z.object({
   partId: z.uuid().optional(),
   /** The stream session this device already holds: refreshes its URL (or moves it to the next part/episode) without counting another stream. */
   sessionId: z.uuid().optional(),
-  /** Starting playback (not refreshing a URL): the answer carries `startPlaylists`, one round trip less each. */
-  withPlaylists: z.boolean().optional(),
 });
 export type PlaybackRequest = z.infer<typeof playbackRequest>;
 
@@ -134,12 +132,6 @@ export const playbackResponse = z.object({
   captions: z.array(captionTrack),
   /** Where to resume, seconds, or null to start at the beginning (src/shared/domain/resume.ts). */
   resumeSeconds: z.number().nullable(),
-  /**
-   * Asked with `withPlaylists`: the master playlist exactly as `url` serves it to this viewer, and the media
-   * playlist of its first (start) rendition at `mediaUri` (relative to `url`), so the player needs neither round
-   * trip before the first segment (issue 4 outcome: first frame within 2 s on a slow network). Null otherwise.
-   */
-  startPlaylists: z.object({ master: z.string(), mediaUri: z.string(), media: z.string() }).nullable().optional(),
 });
 export type PlaybackResponse = z.infer<typeof playbackResponse>;
 

@@ -25,7 +25,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { MediaStorage } from '../../providers/storage/local-storage.js';
 import { runTool } from '../../providers/transcoder/run-tool.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
-import { parseMaster, captionFileUri, renderViewerMaster, type Variant } from './master-playlist.js';
+import { parseMaster, captionFileUri, type Variant } from './master-playlist.js';
 import type { Playable, PlaybackRepository, SessionRow } from './playback.repository.js';
 import type { UrlSigner } from './url-signer.js';
 
@@ -145,9 +145,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const exp = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
       const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight);
       const base = `/media/v/${video.id}/${token}/`;
-      const variants = await variantsOf(video);
-      const startOrder = startFirstOrder(allowedRenditions(variants, cap.maxHeight));
-      const renditions: PlaybackRendition[] = [...startOrder]
+      const renditions: PlaybackRendition[] = startFirstOrder(allowedRenditions(await variantsOf(video), cap.maxHeight))
         .sort((a, b) => a.bandwidth - b.bandwidth)
         .map((v) => ({
           name: v.uri.split('/')[0] ?? v.uri,
@@ -157,15 +155,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
           averageBandwidth: v.averageBandwidth,
           megabytesPerHour: megabytesPerHour(v.averageBandwidth),
         }));
-      const captionRows = await deps.repo.captions(video.id);
-      const captions = captionRows.map((c) => ({ language: c.language, url: base + captionFileUri(c.language) }));
-      // The same text the master route renders for this token (cap and caption languages), and the start
-      // rendition's stored media playlist; a missing file leaves the player to fetch both as usual.
-      const startMedia = req.withPlaylists && startOrder[0] ? await readText(video.id, startOrder[0].uri) : null;
-      const startPlaylists =
-        startMedia !== null && startOrder[0]
-          ? { master: renderViewerMaster(variants, cap.maxHeight, captionRows.map((c) => c.language)), mediaUri: startOrder[0].uri, media: startMedia }
-          : null;
+      const captions = (await deps.repo.captions(video.id)).map((c) => ({ language: c.language, url: base + captionFileUri(c.language) }));
       return {
         url: `${base}master.m3u8`,
         expiresAt: new Date(exp * 1000).toISOString(),
@@ -179,7 +169,6 @@ export function createPlaybackService(deps: PlaybackDeps) {
         dataSaver,
         captions,
         resumeSeconds,
-        startPlaylists,
       };
     },
 

@@ -182,19 +182,6 @@ describeEachDb('playback', (kind) => {
       expect(res.renditions[0].megabytesPerHour).toBeLessThan(res.renditions.at(-1).megabytesPerHour);
     });
 
-    it('gives the start playlists with the URL when asked (the master as served, the start rendition), never above the cap', async () => {
-      const daily = await viewerWith('daily');
-      const plain = (await play(daily.cookie, bigId)).json();
-      expect(plain.startPlaylists ?? null).toBeNull();
-      const res = (await play(daily.cookie, bigId, { sessionId: plain.sessionId, withPlaylists: true })).json();
-      const start = res.startPlaylists;
-      expect(start.master).toBe((await get(res.url, daily.cookie)).body);
-      expect(start.mediaUri).toBe(variantsOf(start.master)[0]);
-      expect(start.media).toBe((await get(`${baseOf(res.url)}${start.mediaUri}`, daily.cookie)).body);
-      expect(start.media).toContain('#EXTINF:');
-      expect(rungsOf(start.master)).not.toContain('1080p');
-    });
-
     it('caps at 360p with the data saver, a setting stored on the server', async () => {
       const v = await viewerWith('yearly');
       expect((await get('/api/playback/settings', v.cookie)).json()).toEqual({ dataSaver: null });

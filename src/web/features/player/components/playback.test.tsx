@@ -128,7 +128,7 @@ describe('Playback', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry Video' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url === `/api/playback/${MOVIE}`)).toHaveLength(2));
     // The retry hands back the session it holds, so it does not count as another screen.
-    expect(calls.filter((c) => c.url === `/api/playback/${MOVIE}`)[1]!.body).toEqual({ sessionId: SESSION, withPlaylists: true });
+    expect(calls.filter((c) => c.url === `/api/playback/${MOVIE}`)[1]!.body).toEqual({ sessionId: SESSION });
     fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(view.location().pathname).toBe(`/watch/${MOVIE}`));
   });
@@ -183,7 +183,7 @@ describe('Playback', () => {
     const calls = serve((m) => (m === 'POST' ? json(403, { error: { code: 'subscription_required', message: 'x', details: { reason: 'none' } } }) : undefined));
     renderPlayback({ id: MOVIE, partId: part });
     expect(await screen.findByText('You need an active subscription to watch this content. Choose from our available plans.')).toBeTruthy();
-    expect(calls[0]!.body).toEqual({ partId: part, withPlaylists: true });
+    expect(calls[0]!.body).toEqual({ partId: part });
   });
 
   it('takes the answer of a request started before the page was drawn: one POST, no heartbeat in front of the picture', async () => {

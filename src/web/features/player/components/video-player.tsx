@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptionTrack, PlaybackRendition } from '../../../../shared/contracts/playback';
 import { readStored, writeStored } from '../../../lib/storage';
 import { withFreshSignature } from '../lib/signed-url-cache';
-import { withStartFiles } from '../lib/start-file-loader';
 import { renditionName } from '../lib/time-format';
 import { PlayerControls, type CaptionOption, type QualityOption } from './player-controls';
 
@@ -164,8 +163,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
           const hls = new Hls({
             // No startLevel: the server lists the start rendition first; without an estimate ABR assumes 500 kb/s.
             abrEwmaDefaultEstimate: 500_000,
-            // The playlists and first segment fetched ahead of the player (early-start.ts), then the network.
-            loader: withStartFiles(Hls.DefaultConfig.loader),
             capLevelToPlayerSize: true,
             startPosition: startAt > 0 ? startAt : -1,
             // Mobile data is costly: buffer about a minute ahead, not ten (ADR 006).

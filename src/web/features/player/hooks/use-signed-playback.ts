@@ -5,7 +5,6 @@ import { isApiError } from '../../../lib/api-client';
 import { createPlayback } from '../api/create-playback';
 import { getProgress } from '../api/get-progress';
 import { sendHeartbeat } from '../api/stream-sessions';
-import { keepStartFiles, playbackKey, TAB_SESSION_KEY, takeEarlyPlayback } from '../lib/early-start';
 import { needsRefresh, REFRESH_CHECK_INTERVAL_MS, SignedUrlCache } from '../lib/signed-url-cache';
 
 /** What to play: a movie, a movie part (`/player/{id}?part=`), or an episode, by the ids the server takes. */
@@ -32,11 +31,12 @@ const inflight = new Map<string, Promise<PlaybackResponse>>();
  * episode to the next hands it back (`sessionId`), so the next video does not count as another device.
  */
 let tabSession: { id: string; confirmedAt: number } | null = readTabSession();
+const TAB_SESSION_KEY = 'sobanura-stream-session';
 
 /** The session survives a reload of the tab (sessionStorage), so reloading never counts as another screen. */
 function readTabSession(): { id: string; confirmedAt: number } | null {
   try {
-    const v = JSON.parse(globalThis.sessionStorage?.getItem(TAB_SESSION_KEY) ?? 'null') as { id?: unknown; confirmedAt?: unknown } | null;
+    const v = JSON.parse(globalThis.sessionStorage?.getItem('sobanura-stream-session') ?? 'null') as { id?: unknown; confirmedAt?: unknown } | null;
     return v && typeof v.id === 'string' && typeof v.confirmedAt === 'number' ? { id: v.id, confirmedAt: v.confirmedAt } : null;
   } catch {
     return null;
@@ -53,7 +53,7 @@ function setTabSession(value: { id: string; confirmedAt: number } | null) {
   }
 }
 
-const keyOf = (s: PlaybackSource) => playbackKey(s.id, s.partId);
+const keyOf = (s: PlaybackSource) => `${s.id}:${s.partId ?? ''}`;
 
 function remember(key: string, r: PlaybackResponse): PlaybackResponse {
   cache.set(key, { url: r.url, expiresAt: Date.parse(r.expiresAt), response: r }, Date.now());
@@ -65,27 +65,18 @@ function liveTabSession(): string | undefined {
   return tabSession && Date.now() - tabSession.confirmedAt < SESSION_LAPSE_SECONDS * 1000 ? tabSession.id : undefined;
 }
 
-/**
- * POST /api/playback/:id, reusing this tab's live session; a session the server says is gone is retried once
- * without it. `starting`: the answer brings the start playlists, kept for hls.js with the first segment
- * (early-start.ts); a URL refresh does not need them.
- */
-async function request(source: PlaybackSource, sessionId = liveTabSession(), starting = false): Promise<PlaybackResponse> {
+/** POST /api/playback/:id, reusing this tab's live session; a session the server says is gone is retried once without it. */
+async function request(source: PlaybackSource, sessionId = liveTabSession()): Promise<PlaybackResponse> {
   const key = keyOf(source);
   const pending = inflight.get(key);
   if (pending) return pending;
-  const ask = async (session: string | undefined) => {
-    const r = await createPlayback(source.id, { partId: source.partId, sessionId: session, ...(starting ? { withPlaylists: true } : {}) });
-    if (starting) keepStartFiles(r);
-    return remember(key, r);
-  };
   const run = (async () => {
     try {
-      return await ask(sessionId);
+      return remember(key, await createPlayback(source.id, { partId: source.partId, sessionId }));
     } catch (e) {
       if (sessionId && (isApiError(e, 'stream_session_ended') || isApiError(e, 'not_found') || isApiError(e, 'validation_failed'))) {
         setTabSession(null);
-        return await ask(undefined);
+        return remember(key, await createPlayback(source.id, { partId: source.partId }));
       }
       throw e;
     }
@@ -113,9 +104,7 @@ const PRESTART_KEEP_MS = SESSION_LAPSE_SECONDS * 1000;
 export function prestartPlayback(source: PlaybackSource): void {
   const key = keyOf(source);
   if (prestarted.has(key) || cache.get(key, Date.now())) return;
-  // The entry script may have asked already (startEarlyPlayback): take that answer, or ask when it had none.
-  const sent = takeEarlyPlayback(key);
-  const early = sent ? sent.then((r) => (r ? remember(key, r) : request(source, undefined, true))) : request(source, undefined, true);
+  const early = request(source);
   early.catch(() => undefined);
   prestarted.set(key, early);
   setTimeout(() => prestarted.get(key) === early && prestarted.delete(key), PRESTART_KEEP_MS);
@@ -123,9 +112,6 @@ export function prestartPlayback(source: PlaybackSource): void {
 
 /** A pre-started answer, else a cached URL whose session the server still counts (one heartbeat), else a new request. */
 async function start(source: PlaybackSource): Promise<PlaybackResponse> {
-  const sent = takeEarlyPlayback(keyOf(source));
-  const answered = sent ? await sent : null;
-  if (answered) return remember(keyOf(source), answered);
   const early = prestarted.get(keyOf(source));
   if (early) {
     prestarted.delete(keyOf(source));
@@ -147,7 +133,7 @@ async function start(source: PlaybackSource): Promise<PlaybackResponse> {
       cache.delete(keyOf(source));
     }
   }
-  return request(source, undefined, true);
+  return request(source);
 }
 
 export type SignedPlaybackState =
