@@ -85,14 +85,13 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Suspense fallback={fallback}>
-          <Tabs.Content value="movies">{tab === 'movies' && <MoviesTab movies={movies} uploads={uploads} />}</Tabs.Content>
-          <Tabs.Content value="groups">{tab === 'groups' && <GroupsTab movies={movies.data ?? []} />}</Tabs.Content>
-          <Tabs.Content value="series">{tab === 'series' && <SeriesTab />}</Tabs.Content>
-          <Tabs.Content value="analytics">{tab === 'analytics' && <AnalyticsTab />}</Tabs.Content>
-          <Tabs.Content value="people">{tab === 'people' && <PeopleTab me={user} />}</Tabs.Content>
-          <Tabs.Content value="messages">{tab === 'messages' && <MessagesTab />}</Tabs.Content>
-        </Suspense>
+        {/* Each panel waits for its own chunk inside itself, so the selected tab's aria-controls always names a panel. */}
+        <Tabs.Content value="movies">{tab === 'movies' && <Suspense fallback={fallback}><MoviesTab movies={movies} uploads={uploads} /></Suspense>}</Tabs.Content>
+        <Tabs.Content value="groups">{tab === 'groups' && <Suspense fallback={fallback}><GroupsTab movies={movies.data ?? []} /></Suspense>}</Tabs.Content>
+        <Tabs.Content value="series">{tab === 'series' && <Suspense fallback={fallback}><SeriesTab /></Suspense>}</Tabs.Content>
+        <Tabs.Content value="analytics">{tab === 'analytics' && <Suspense fallback={fallback}><AnalyticsTab /></Suspense>}</Tabs.Content>
+        <Tabs.Content value="people">{tab === 'people' && <Suspense fallback={fallback}><PeopleTab me={user} /></Suspense>}</Tabs.Content>
+        <Tabs.Content value="messages">{tab === 'messages' && <Suspense fallback={fallback}><MessagesTab /></Suspense>}</Tabs.Content>
       </Tabs.Root>
       <UploadPanel items={uploads} store={uploadStore()} />
     </div>

@@ -26,8 +26,9 @@ export function PlanCard({ plan, highlighted, disabled, onChoose }: { plan: Plan
         <PlanFeatures plan={plan} />
       </CardContent>
       <CardFooter>
-        <Button className="w-full" variant={highlighted ? 'default' : 'outline'} onClick={onChoose} disabled={disabled} aria-label={t('plans.chooseAria', { plan: name })}>
-          {t('plans.choose')}
+        <Button className="w-full" variant={highlighted ? 'default' : 'outline'} onClick={onChoose} disabled={disabled}>
+          {/* The visible text names the pass, so it is also the button's whole accessible name (WCAG 2.5.3). */}
+          {t('plans.chooseAria', { plan: name })}
         </Button>
       </CardFooter>
     </Card>

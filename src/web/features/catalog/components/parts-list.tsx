@@ -31,7 +31,7 @@ export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; cur
                 to={href(p.id)}
                 aria-current={current ? 'true' : undefined}
                 data-testid="part-link"
-                className={cn('flex items-center gap-3 rounded-lg border p-2 transition hover:bg-muted', current && 'border-primary bg-primary/5')}
+                className={cn('flex items-center gap-3 rounded-lg border p-2 transition hover:bg-muted', current && 'border-primary ring-1 ring-primary')}
               >
                 <Poster sources={posterSources(p.posterUrl)} alt="" ratio="video" sizes="112px" className="w-28 shrink-0 rounded-md" />
                 <span className="grid min-w-0 gap-0.5">
