@@ -98,7 +98,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const indexHtml = built ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
 
   /** What a page without Open Graph tags preloads (the player: its film). */
-  function preloadFor(pathname: string): PageMeta['preload'] {
+  function preloadFor(pathname: string): NonNullable<PageMeta['preload']> {
     const m = /^\/player\/([^/]+)\/?$/.exec(pathname);
     if (!m) return [];
     try {
@@ -148,7 +148,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const meta = await metaFor(url);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (!indexHtml.includes('<!--og-->')) return reply.sendFile('index.html');
-    const preload = preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url) ?? [])]);
+    const preload = preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);
     if (!meta) return reply.type('text/html; charset=utf-8').send(indexHtml.replace('<!--og-->', preload));
     const html = indexHtml
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)

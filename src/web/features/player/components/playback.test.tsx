@@ -196,12 +196,12 @@ describe('Playback', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/playback/${MOVIE}`]);
   });
 
-  it('asks again when the early request was refused, and shows that refusal', async () => {
+  it('shows the refusal of the early request without asking again', async () => {
     const calls = serve((m) => (m === 'POST' ? json(403, { error: { code: 'subscription_required', message: 'x', details: { reason: 'none' } } }) : undefined));
     prestartPlayback({ id: MOVIE });
     await waitFor(() => expect(calls).toHaveLength(1));
     renderPlayback();
     expect(await screen.findByText('You need an active subscription to watch this content. Choose from our available plans.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });

@@ -98,7 +98,7 @@ const PRESTART_KEEP_MS = SESSION_LAPSE_SECONDS * 1000;
  * Asks for the signed URL of `source` before the page has loaded what it needs to draw the player (the player
  * page calls it with the id and `?part=` of its address, beside the film's details), so the request is not one
  * more round trip in front of the first frame on a slow network (issue 4 outcome, 2 s). The player takes the
- * answer; a refusal is not shown from here, the player asks again and shows it. Not taken (the page played
+ * answer, a refusal included (it shows it). Not taken (the page played
  * something else): forgotten after the session lapse, and its session is the tab's, reused by the next request.
  */
 export function prestartPlayback(source: PlaybackSource): void {
@@ -114,13 +114,9 @@ export function prestartPlayback(source: PlaybackSource): void {
 async function start(source: PlaybackSource): Promise<PlaybackResponse> {
   const early = prestarted.get(keyOf(source));
   if (early) {
+    // Its refusal (stream limit, no pass) is the page's answer: shown as any other, not asked again.
     prestarted.delete(keyOf(source));
-    try {
-      return await early;
-    } catch {
-      cache.delete(keyOf(source));
-      // Ask again below, so the refusal (or the error) reaches the page as any other.
-    }
+    return early;
   }
   const hit = cache.get(keyOf(source), Date.now());
   if (hit) {
