@@ -1,6 +1,6 @@
 /** The service worker's request sorting (issue 7 point 6): never API answers or video, only same-origin GETs. */
 import { describe, expect, it } from 'vitest';
-import { swStrategy } from './strategy';
+import { NETWORK_ROUTES, swStrategy, type RouterRule } from './strategy';
 
 const O = 'https://sobanura.rw';
 const s = (path: string, mode = 'cors', method = 'GET', origin = O) => swStrategy(new URL(path, origin), { method, mode }, O);
@@ -24,5 +24,26 @@ describe('service worker strategy', () => {
     expect(s('/icons/icon-192.png')).toBe('stale-while-revalidate');
     expect(s('/manifest.webmanifest')).toBe('stale-while-revalidate');
     expect(s('/something-else.json')).toBe('bypass');
+  });
+
+  it('sends to the network by static route only what the fetch handler bypasses, and all API, video and non-GET requests', () => {
+    // URLPattern pathname patterns here are "prefix/*"; a request matches a rule when every condition holds.
+    const matches = (r: RouterRule, path: string, method: string) => {
+      const c = r.condition;
+      if (c.urlPattern && !new RegExp(`^${c.urlPattern.pathname.replace(/\*/g, '.*')}$`).test(path)) return false;
+      if (c.requestMethod && c.requestMethod !== method) return false;
+      if (c.not && c.not.requestMethod === method) return false;
+      return true;
+    };
+    const routed = (path: string, method = 'GET') => NETWORK_ROUTES.some((r) => matches(r, path, method));
+    for (const [path, method] of [['/api/playback/sessions/x/end', 'POST'], ['/api/accounts/me', 'GET'], ['/media/v/a/t/240p/seg_0.ts', 'GET'], ['/assets/index.js', 'POST'], ['/', 'PUT']] as const) {
+      expect(routed(path, method), `${method} ${path}`).toBe(true);
+    }
+    for (const [path, method] of [['/assets/index.js', 'GET'], ['/icons/icon-192.png', 'GET'], ['/', 'GET'], ['/watch/1', 'GET']] as const) {
+      expect(routed(path, method), `${method} ${path}`).toBe(false);
+    }
+    for (const [path, method] of [['/api/x', 'GET'], ['/media/y', 'GET'], ['/assets/a.js', 'POST'], ['/api/x/end', 'POST']] as const) {
+      expect(s(path, 'cors', method)).toBe('bypass');
+    }
   });
 });

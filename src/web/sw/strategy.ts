@@ -17,3 +17,19 @@ export function swStrategy(url: URL, request: { method: string; mode: string }, 
   if (p.startsWith('/icons/') || p === '/manifest.webmanifest' || p === '/offline.html' || p === '/favicon.ico') return 'stale-while-revalidate';
   return 'bypass';
 }
+
+/** One rule of the Service Worker Static Routing API (`InstallEvent.addRoutes`, W3C Service Workers §RouterRule). */
+export interface RouterRule {
+  condition: { urlPattern?: { pathname: string }; requestMethod?: string; not?: { requestMethod: string } };
+  source: 'network';
+}
+
+/**
+ * The requests `swStrategy` bypasses, as static routes the browser applies before (and without) starting the
+ * worker: /api/*, /media/* and every non-GET. Kept beside `swStrategy` so the two cannot drift (strategy.test.ts).
+ */
+export const NETWORK_ROUTES: RouterRule[] = [
+  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+  { condition: { urlPattern: { pathname: '/media/*' } }, source: 'network' },
+  { condition: { not: { requestMethod: 'GET' } }, source: 'network' },
+];

@@ -4,10 +4,14 @@
  * Requests are sorted by swStrategy (strategy.ts): API answers and video are never cached. A new version waits
  * until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then old caches are dropped.
  */
-import { swStrategy } from './strategy';
+import { NETWORK_ROUTES, swStrategy, type RouterRule } from './strategy';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
+}
+/** The install event; `addRoutes` is the Service Worker Static Routing API (Chromium 123+, W3C Service Workers). */
+interface InstallEvent extends ExtendableEvent {
+  addRoutes?: (rules: RouterRule[]) => Promise<void>;
 }
 interface FetchEvent extends ExtendableEvent {
   request: Request;
@@ -15,7 +19,8 @@ interface FetchEvent extends ExtendableEvent {
 }
 interface SwScope {
   location: Location;
-  addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'install', fn: (e: InstallEvent) => void): void;
+  addEventListener(type: 'activate', fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
   addEventListener(type: 'message', fn: (e: MessageEvent) => void): void;
   skipWaiting(): Promise<void>;
@@ -30,6 +35,10 @@ const RUNTIME = 'sobanura-runtime';
 const OFFLINE = '/offline.html';
 
 sw.addEventListener('install', (event) => {
+  // Where the browser has static routes, API calls, video and every non-GET go straight to the network without
+  // waking the worker: nothing waits for it to start, and a beacon sent as the page goes (the playback session's
+  // /end) is not lost with the page. Chromium dropped such beacons when it handed them to this worker first.
+  if (event.addRoutes) event.waitUntil(event.addRoutes(NETWORK_ROUTES).catch(() => undefined));
   event.waitUntil(caches.open(SHELL).then((c) => c.addAll(PRECACHE)));
 });
 
