@@ -5,7 +5,9 @@
  * - time to first frame from navigation to /player/{id}, median and 75th percentile of 10 starts, twice:
  *   "first visit" with a cold browser cache (the page, the app, the signed URL, the playlists and the first
  *   segments all over the emulated network), and "returning viewer" with the app's static files already in
- *   the browser's cache from an earlier visit (HTML, API answers, playlists and video still fetched);
+ *   the browser's cache from an earlier visit (HTML, API answers, playlists and video still fetched), and
+ *   "Watch Now pressed" with the film's page (/watch/{id}) loaded, timed from the press (what a viewer who
+ *   browses to a film and presses play waits);
  * - over 60 s of playback: stalls (a `waiting` event after the first frame) and stalled seconds;
  * - the renditions whose segments were fetched, and the megabytes transferred.
  * Run: npx tsx bench/playback/run.ts   (needs ffmpeg and /usr/bin/chromium; about 5 minutes)
@@ -71,18 +73,28 @@ async function emulate(page: Page, p: Profile): Promise<CDPSession> {
 
 type Cookies = Parameters<import('playwright-core').BrowserContext['addCookies']>[0];
 
-async function play(browser: Browser, url: string, cookies: Cookies, p: Profile, watchSeconds: number, warmApp = false): Promise<Run> {
+/**
+ * How a start begins: `cold` opens /player/{id} with an empty browser cache; `warm` opens it with the app's
+ * files cached by an earlier visit; `press` is a viewer on the film's page (/watch/{id}, app loaded) pressing
+ * Watch Now, timed from the press.
+ */
+type StartMode = 'cold' | 'warm' | 'press';
+
+async function play(browser: Browser, url: string, cookies: Cookies, p: Profile, watchSeconds: number, mode: StartMode = 'cold'): Promise<Run> {
+  const warmApp = mode !== 'cold';
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addCookies(cookies);
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   if (warmApp) {
-    // An earlier visit of the player on a fast network, video refused: the app's hashed files (hls.js too) land
-    // in the HTTP cache, no segment or playlist does.
+    // An earlier visit of the player on a fast network, playback refused: the app's hashed files (hls.js too) land
+    // in the HTTP cache, no signed URL, playlist or segment does, and no stream session is opened.
     await page.route('**/media/v/**', (r) => r.abort());
+    await page.route('**/api/playback/**', (r) => r.abort());
     await page.goto(url);
     await page.waitForLoadState('networkidle');
     await page.unroute('**/media/v/**');
+    await page.unroute('**/api/playback/**');
     await page.goto('about:blank');
     await page.waitForTimeout(300);
   }
@@ -93,12 +105,23 @@ async function play(browser: Browser, url: string, cookies: Cookies, p: Profile,
     const m = /\/media\/v\/[^/]+\/[^/]+\/([^/]+)\/[^/]+\.ts$/.exec(r.url());
     if (m) run.renditions.add(m[1]!);
   });
-  await page.goto(url);
+  let pressedAt = 0;
+  if (mode === 'press') {
+    await page.goto(url.replace('/player/', '/watch/'));
+    const watchNow = page.getByRole('link', { name: 'Watch Now' }).first();
+    await watchNow.waitFor();
+    await page.waitForLoadState('networkidle');
+    pressedAt = await page.evaluate(() => performance.now());
+    run.bytes = 0;
+    await watchNow.click();
+  } else {
+    await page.goto(url);
+  }
   await page.waitForFunction(() => (window as unknown as { __pb: { first: number | null } }).__pb.first !== null, undefined, { timeout: 60_000 }).catch(() => null);
   if (watchSeconds > 0) await page.waitForTimeout(watchSeconds * 1000);
   // The probe's clock starts at this navigation (performance.now() of the new document).
   const pb = await page.evaluate(() => (window as unknown as { __pb: { first: number | null; stalls: number; stalledMs: number; waitingSince: number | null } }).__pb);
-  run.firstFrameMs = pb.first;
+  run.firstFrameMs = pb.first === null ? null : pb.first - pressedAt;
   if (pb.first === null) run.failure = ((await page.locator('main').innerText().catch(() => '')) || 'no page').replace(/\s+/g, ' ').slice(0, 160);
   run.stalls = pb.stalls;
   run.stalledMs = pb.stalledMs + (pb.waitingSince !== null ? (await page.evaluate(() => performance.now())) - pb.waitingSince : 0);
@@ -139,17 +162,17 @@ async function main(): Promise<void> {
     console.log(`film:     ${path.basename(SOURCE)} (180 s, 480x352), ladder as ingested; ${STARTS} cold starts and ${WATCH_SECONDS} s of playback per profile\n`);
     for (const p of PROFILES) {
       console.log(p.name);
-      for (const warm of [false, true]) {
+      for (const mode of ['cold', 'warm', 'press'] as const) {
         const starts: Run[] = [];
-        for (let i = 0; i < STARTS; i++) starts.push(await play(browser, url, viewers[i % VIEWERS]!, p, 0, warm));
+        for (let i = 0; i < STARTS; i++) starts.push(await play(browser, url, viewers[i % VIEWERS]!, p, 0, mode));
         const ttff = starts.map((r) => r.firstFrameMs).filter((x): x is number => x !== null);
-        const label = warm ? 'returning viewer (app cached)' : 'first visit (cold cache)';
+        const label = { cold: 'first visit (cold cache)', warm: 'returning viewer (app cached)', press: 'Watch Now pressed on the film page' }[mode];
         const figures = ttff.length ? `median ${(quantile(ttff, 0.5) / 1000).toFixed(2)} s, p75 ${(quantile(ttff, 0.75) / 1000).toFixed(2)} s` : 'no start';
         console.log(`  time to first frame, ${label}: ${figures} (${ttff.length}/${STARTS} started), ${(starts.reduce((a, r) => a + r.bytes, 0) / starts.length / 1e6).toFixed(2)} MB per start`);
         for (const r of starts) if (r.failure) console.log(`    a start that did not play: ${r.failure}`);
       }
       // A viewer of its own, so the starts above count neither against its rate limit nor its devices.
-      const watch = await play(browser, url, viewers[VIEWERS + PROFILES.indexOf(p)]!, p, WATCH_SECONDS, true);
+      const watch = await play(browser, url, viewers[VIEWERS + PROFILES.indexOf(p)]!, p, WATCH_SECONDS, 'warm');
       if (watch.failure) console.log(`  the 60 s watch did not play: ${watch.failure}`);
       console.log(`  over ${WATCH_SECONDS} s: ${watch.stalls} stall(s), ${(watch.stalledMs / 1000).toFixed(2)} s stalled, renditions ${[...watch.renditions].sort().join(', ') || 'none'}, ${(watch.bytes / 1e6).toFixed(2)} MB transferred`);
       console.log('');

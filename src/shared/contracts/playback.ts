@@ -132,6 +132,12 @@ export const playbackResponse = z.object({
   captions: z.array(captionTrack),
   /** Where to resume, seconds, or null to start at the beginning (src/shared/domain/resume.ts). */
   resumeSeconds: z.number().nullable(),
+  /**
+   * What the player fetches first, absolute paths under the same signature: the start rendition's media
+   * playlist and the segment at the start (or resume) position, null when it could not be read. The web app
+   * fetches them beside the master playlist (ADR 013), so they are not round trips in a row.
+   */
+  start: z.object({ media: z.string(), segment: z.string().nullable() }).nullable(),
 });
 export type PlaybackResponse = z.infer<typeof playbackResponse>;
 

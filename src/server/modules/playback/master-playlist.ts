@@ -66,3 +66,19 @@ export function captionMediaPlaylist(language: string, durationSeconds: number):
   const d = Math.max(1, durationSeconds);
   return ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${Math.ceil(d)}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', `#EXTINF:${d.toFixed(3)},`, `${language}.vtt`, '#EXT-X-ENDLIST', ''].join('\n');
 }
+
+/**
+ * The URI of the segment that holds `seconds` (the one a player starting there fetches first): the last whose
+ * start is at or before it, the first for 0 or less, null for a playlist without segments. Durations are the
+ * EXTINF values in seconds. Pure.
+ */
+export function segmentAt(segments: readonly { uri: string; durationSeconds: number }[], seconds: number): string | null {
+  let start = 0;
+  let found: string | null = segments[0]?.uri ?? null;
+  for (const s of segments) {
+    if (start > seconds) break;
+    found = s.uri;
+    start += s.durationSeconds;
+  }
+  return found;
+}

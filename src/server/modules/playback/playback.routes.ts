@@ -159,7 +159,10 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
         const variants = await deps.playback.storedVariants(videoId);
         if (!variants) throw new AppError(404, 'not_found', 'Not found');
         const body = renderViewerMaster(variants, verified.maxHeight, await deps.playback.captionLanguages(videoId));
-        return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, no-cache').send(body);
+        // Cacheable for a minute, like the media playlists: the web app fetches it early and hls.js reads it from
+        // the browser's cache (ADR 013). The token fixes the viewer and the quality cap, so the body cannot go stale
+        // except for a caption uploaded meanwhile.
+        return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, max-age=60').send(body);
       }
       if (rel.startsWith('downloads/')) throw deny();
       const rung = RENDITION_DIR.exec(rel);

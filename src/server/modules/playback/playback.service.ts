@@ -23,9 +23,10 @@ import { allowedRenditions, megabytesPerHour, qualityCap, startFirstOrder, viewe
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { MediaStorage } from '../../providers/storage/local-storage.js';
+import { parseMediaPlaylist } from '../../providers/transcoder/hls-master.js';
 import { runTool } from '../../providers/transcoder/run-tool.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
-import { parseMaster, captionFileUri, type Variant } from './master-playlist.js';
+import { parseMaster, captionFileUri, segmentAt, type Variant } from './master-playlist.js';
 import type { Playable, PlaybackRepository, SessionRow } from './playback.repository.js';
 import type { UrlSigner } from './url-signer.js';
 
@@ -145,7 +146,8 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const exp = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
       const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight);
       const base = `/media/v/${video.id}/${token}/`;
-      const renditions: PlaybackRendition[] = startFirstOrder(allowedRenditions(await variantsOf(video), cap.maxHeight))
+      const variants = await variantsOf(video);
+      const renditions: PlaybackRendition[] = startFirstOrder(allowedRenditions(variants, cap.maxHeight))
         .sort((a, b) => a.bandwidth - b.bandwidth)
         .map((v) => ({
           name: v.uri.split('/')[0] ?? v.uri,
@@ -156,6 +158,10 @@ export function createPlaybackService(deps: PlaybackDeps) {
           megabytesPerHour: megabytesPerHour(v.averageBandwidth),
         }));
       const captions = (await deps.repo.captions(video.id)).map((c) => ({ language: c.language, url: base + captionFileUri(c.language) }));
+      const startVariant = startFirstOrder(allowedRenditions(variants, cap.maxHeight))[0];
+      const startMedia = startVariant ? await readText(video.id, startVariant.uri).catch(() => null) : null;
+      const startSegment = startMedia ? segmentAt(parseMediaPlaylist(startMedia), resumeSeconds ?? 0) : null;
+      const startDir = startVariant ? startVariant.uri.slice(0, startVariant.uri.lastIndexOf('/') + 1) : '';
       return {
         url: `${base}master.m3u8`,
         expiresAt: new Date(exp * 1000).toISOString(),
@@ -169,6 +175,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
         dataSaver,
         captions,
         resumeSeconds,
+        start: startVariant && startMedia ? { media: base + startVariant.uri, segment: startSegment ? base + startDir + startSegment : null } : null,
       };
     },
 

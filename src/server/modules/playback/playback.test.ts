@@ -141,6 +141,25 @@ describeEachDb('playback', (kind) => {
     expect((await g(url.replace('master.m3u8', '../../secrets.json'))).statusCode).toBeGreaterThanOrEqual(400);
   });
 
+  it('names what the player fetches first: the start rendition and its first segment, cacheable (ADR 013)', async () => {
+    const viewer = await viewerWith('daily');
+    const res = (await play(viewer.cookie, premiumId)).json();
+    const base = baseOf(res.url);
+    const master = await get(res.url, viewer.cookie);
+    expect(master.headers['cache-control']).toBe('private, max-age=60');
+    const startUri = variantsOf(master.body)[0]!;
+    expect(res.start.media).toBe(base + startUri);
+    const rung = startUri.split('/')[0];
+    expect(res.renditions.find((r: { name: string }) => r.name === rung).bandwidth).toBeLessThanOrEqual(500_000);
+    expect(res.start.segment).toBe(`${base}${rung}/seg_00000_0.ts`);
+    const media = await get(res.start.media, viewer.cookie);
+    expect(media.statusCode).toBe(200);
+    expect(media.body.split('\n').find((l: string) => l && !l.startsWith('#'))).toBe('seg_00000_0.ts');
+    const segment = await get(res.start.segment, viewer.cookie);
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['cache-control']).toBe('private, max-age=3600, immutable');
+  });
+
   describe('quality cap per plan and data saver (issue 4 points 6, 7)', () => {
     const rungsOf = (master: string) => variantsOf(master).map((u) => u.split('/')[0]);
     it('lists only the renditions a Daily pass allows, and refuses the others', async () => {

@@ -12,10 +12,18 @@ import type { Rung } from '../../../shared/domain/ladder.js';
 export const HLS_SEGMENT_SECONDS = 4;
 /** Distance between forced keyframes, seconds (issue 2 point 6: a keyframe every 2 s). */
 export const KEYFRAME_INTERVAL_SECONDS = 2;
+/**
+ * Where the first segment is cut, seconds (ADR 013): one more keyframe is forced at 1 s, and after the run
+ * segment 0 (0-4 s) becomes three pieces, 0-1 s, 1-2 s and 2-4 s (first-segment.ts). The first frame waits
+ * for about 1 s of video instead of 4 s, and the small second piece arrives before that second has played.
+ */
+export const FIRST_SEGMENT_CUTS_SECONDS = [1, 2] as const;
+/** Length of the first piece, seconds. */
+export const FIRST_SEGMENT_SECONDS = FIRST_SEGMENT_CUTS_SECONDS[0];
 /** Output audio sample rate, Hz. */
 export const AUDIO_SAMPLE_RATE = 48_000;
 /** Frame rate assumed for the GOP length when the source does not tell, frames per second. */
-const FALLBACK_FRAME_RATE = 30;
+export const FALLBACK_FRAME_RATE = 30;
 /** Master playlist's file name, in the output directory (issue 2 point 6 output layout). */
 export const MASTER_PLAYLIST = 'master.m3u8';
 /** Media playlist's file name, in each rendition's folder: `<rung>/index.m3u8` (issue 2 point 6). */
@@ -74,7 +82,7 @@ export function buildHlsArgs(job: HlsArgsInput): string[] {
     '-map_metadata', '-1', '-map_chapters', '-1',
     '-c:v', 'libx264', '-preset', job.preset, '-profile:v', 'high', '-threads', '0',
     '-g', gop, '-keyint_min', gop, '-sc_threshold', '0',
-    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_SECONDS})`,
+    '-force_key_frames', forceKeyFramesExpr(),
     '-c:a', 'aac', '-ac', '2', '-ar', String(AUDIO_SAMPLE_RATE),
   );
   rungs.forEach((r, i) => {
@@ -96,6 +104,34 @@ export function buildHlsArgs(job: HlsArgsInput): string[] {
     `%v/${MEDIA_PLAYLIST}`,
   );
   return args;
+}
+
+/**
+ * The `-force_key_frames` expression: keyframes at 0, FIRST_SEGMENT_SECONDS, then every
+ * KEYFRAME_INTERVAL_SECONDS (0, 1, 2, 4, 6...). `n_forced` counts the keyframes forced so far (ffmpeg
+ * documentation, -force_key_frames expr).
+ */
+export function forceKeyFramesExpr(): string {
+  return `expr:if(eq(n_forced,1),gte(t,${FIRST_SEGMENT_SECONDS}),gte(t,max(n_forced-1,0)*${KEYFRAME_INTERVAL_SECONDS}))`;
+}
+
+/**
+ * ffmpeg arguments that cut one MPEG-TS segment into pieces without re-encoding, each cut at the first keyframe
+ * at or after the video frame numbers `atFrames`, keeping every timestamp (the pieces play on the same timeline
+ * as the segments around them): pieces named by the segment muxer's pattern `pattern` (e.g. `seg_00000_%d.ts`)
+ * and a CSV list (`file,start,end` in seconds) at `listFile`. PAT/PMT are written once per piece, as the hls
+ * muxer does.
+ */
+export function buildSplitArgs(input: string, atFrames: readonly number[], pattern: string, listFile: string): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-y', '-v', 'error',
+    '-i', input,
+    '-map', '0', '-c', 'copy', '-copyts',
+    '-f', 'segment', '-segment_frames', atFrames.map((f) => String(Math.max(1, Math.floor(f)))).join(','),
+    '-segment_list', listFile, '-segment_list_type', 'csv',
+    '-segment_format', 'mpegts', '-segment_format_options', 'mpegts_copyts=1:pat_period=3600:sdt_period=3600',
+    pattern,
+  ];
 }
 
 /**

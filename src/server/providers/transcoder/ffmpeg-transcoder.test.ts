@@ -85,8 +85,9 @@ interface Expected {
 
 /**
  * Checks an HLS output with ffprobe: master lists every rendition (relative URI, BANDWIDTH, RESOLUTION,
- * CODECS); each media playlist is VOD with segments of 3.5-6.5 s but the last; each rendition's segments
- * are H.264 at the expected size + AAC stereo 48 kHz, upright, with keyframes 2 s apart.
+ * CODECS); each media playlist is VOD, starts with pieces of about 1 s, 1 s and 2 s, then segments of
+ * 3.5-6.5 s but the last; each rendition's segments are H.264 at the expected size + AAC stereo 48 kHz,
+ * upright, with keyframes at 0, 1 and 2 s and then 2 s apart.
  */
 async function expectHls(outDir: string, result: TranscodeResult, durationSeconds: number, expected: Expected[]): Promise<void> {
   expect(result.master).toBe('master.m3u8');
@@ -117,8 +118,16 @@ async function expectHls(outDir: string, result: TranscodeResult, durationSecond
     expect(playlist).toContain('#EXT-X-ENDLIST');
     const segments = parseMediaPlaylist(playlist);
     expect(segments.length).toBeGreaterThan(0);
-    segments.forEach((segment, i) => {
-      expect(segment.uri).toBe(`seg_${String(i).padStart(5, '0')}.ts`);
+    // The first 4 s segment is cut at 1 s and 2 s (ADR 013): pieces of about 1 s, 1 s and 2 s (fewer for short films).
+    const pieces = segments.filter((s) => /^seg_00000_\d\.ts$/.test(s.uri));
+    expect(pieces.map((s) => s.uri)).toEqual(['seg_00000_0.ts', 'seg_00000_1.ts', 'seg_00000_2.ts'].slice(0, pieces.length));
+    expect(pieces.length).toBe(durationSeconds >= 2.5 ? 3 : 2);
+    for (const piece of pieces.slice(0, 2)) expect(piece.durationSeconds).toBeGreaterThanOrEqual(0.9);
+    for (const piece of pieces.slice(0, 2)) expect(piece.durationSeconds).toBeLessThanOrEqual(1.2);
+    const n = pieces.length;
+    segments.slice(n).forEach((segment, k) => {
+      const i = k + n;
+      expect(segment.uri).toBe(`seg_${String(k + 1).padStart(5, '0')}.ts`);
       if (i < segments.length - 1) {
         expect(segment.durationSeconds).toBeGreaterThanOrEqual(3.5);
         expect(segment.durationSeconds).toBeLessThanOrEqual(6.5);
@@ -140,11 +149,23 @@ async function expectHls(outDir: string, result: TranscodeResult, durationSecond
     expect(a).toMatchObject({ codec_name: 'aac', channels: 2, sample_rate: '48000' });
     for (const segment of segments) expect((await stat(path.join(outDir, e.name, segment.uri))).size).toBeGreaterThan(0);
 
-    if (segments.length > 1) {
-      const keys = await ffprobeJson(first, '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time');
-      const times = (keys.frames ?? []).map((f) => Number(f.pts_time));
-      expect(times).toHaveLength(2);
-      expect(times[1]! - times[0]!).toBeCloseTo(2, 1);
+    // Keyframes: one at the start of each piece (0, 1 s, 2 s), then every 2 s.
+    const keyTimes = async (uri: string) =>
+      ((await ffprobeJson(path.join(outDir, e.name, uri), '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time')).frames ?? []).map((f) => Number(f.pts_time));
+    const starts: number[] = [];
+    for (const piece of pieces.slice(0, 2)) {
+      const keys = await keyTimes(piece.uri);
+      expect(keys).toHaveLength(1);
+      starts.push(keys[0]!);
+    }
+    expect(starts[1]! - starts[0]!).toBeCloseTo(1, 1);
+    if (segments.length > n) {
+      const after = await keyTimes(segments[n]!.uri);
+      expect(after[0]! - starts[1]!).toBeCloseTo(n === 3 ? 3 : 1, 1);
+      if (segments.length > n + 1) {
+        expect(after).toHaveLength(2);
+        expect(after[1]! - after[0]!).toBeCloseTo(2, 1);
+      }
     }
   }
 }

@@ -11,6 +11,7 @@ import { buildHlsArgs, buildPosterArgs, MASTER_PLAYLIST, MEDIA_PLAYLIST, posterT
 import { createProgressTracker } from './ffmpeg-progress.js';
 import { probeFile } from './ffprobe.js';
 import { writeMasterPlaylist } from './hls-master.js';
+import { splitFirstSegment } from './first-segment.js';
 import { runTool, type ToolRun } from './run-tool.js';
 import type { RenditionOutput, SourceFacts, TranscodeResult, Transcoder } from './transcoder.js';
 
@@ -36,8 +37,9 @@ export const POSTER_QUALITY = 80;
  *
  * - probe(file): SourceFacts (pixels, seconds, bytes), or MediaRejectedError with a sentence for the admin.
  * - transcodeToHls(input, outDir, facts, onProgress): one ffmpeg process decodes once and writes
- *   `outDir/master.m3u8` and `outDir/<rung>/index.m3u8` + `seg_00000.ts`... for every rung of
- *   planLadder(facts.displayWidth, facts.displayHeight); onProgress gets rising integers up to 100.
+ *   `outDir/master.m3u8` and `outDir/<rung>/index.m3u8` + `seg_00000_0.ts` (about 1 s), `seg_00000_1.ts`,
+ *   `seg_00001.ts`... for every rung of planLadder(facts.displayWidth, facts.displayHeight) (the first
+ *   segment cut short, first-segment.ts); onProgress gets rising integers up to 100.
  * - poster(input, facts, outFile): a WebP of the frame at ~10% of the film, at most 640 px wide.
  *
  * Missing binaries give MediaToolsMissingError; a failed ffmpeg run gives an Error carrying the last
@@ -100,6 +102,8 @@ export class FfmpegTranscoder implements Transcoder {
     const progress = createProgressTracker(facts.durationSeconds, onProgress);
     const run = await runTool('ffmpeg', this.ffmpegPath, args, { cwd: dir, onStdout: (chunk) => progress.push(chunk) });
     failUnlessZero(run, `transcoding ${input} to HLS`);
+    // A short first segment in every rendition (ADR 013), before the master measures the segments.
+    for (const rung of rungs) await splitFirstSegment(this.ffmpegPath, path.join(dir, rung.name), facts.frameRate);
 
     await writeMasterPlaylist(dir, rungs, this.ffprobePath);
     progress.finish();

@@ -11,7 +11,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rung } from '../../../shared/domain/ladder.js';
-import { MASTER_PLAYLIST, MEDIA_PLAYLIST } from './ffmpeg-args.js';
+import { HLS_SEGMENT_SECONDS, MASTER_PLAYLIST, MEDIA_PLAYLIST } from './ffmpeg-args.js';
 import { runTool } from './run-tool.js';
 
 /** A segment listed in a media playlist: its URI and EXTINF duration in seconds. */
@@ -22,7 +22,7 @@ export interface MediaSegment {
 
 /** Measured bitrates of one rendition, bits per second (segments' bytes, TS overhead included). */
 export interface MeasuredBitrate {
-  /** Highest segment bitrate, over segments of at least 1 s (a tiny last segment would skew it). */
+  /** Peak segment bit rate as RFC 8216 section 4.3.4.2 defines it (see peakSegmentBitrate). */
   peak: number;
   /** Total bytes over total duration. */
   average: number;
@@ -60,22 +60,37 @@ export function codecsByUri(masterText: string): Map<string, string> {
   return result;
 }
 
-/** Measures a rendition's bitrates from its playlist's segments on disk. */
-export async function measureRendition(renditionDir: string, segments: readonly MediaSegment[]): Promise<MeasuredBitrate> {
-  let totalBits = 0;
-  let totalSeconds = 0;
+/**
+ * The peak segment bit rate of RFC 8216 section 4.3.4.2: the largest bit rate of any contiguous set of
+ * segments whose total duration is between 0.5 and 1.5 times the target duration. A short first segment
+ * (ADR 013) or a short last one is measured together with its neighbours, not alone. Falls back to the
+ * whole playlist's rate when no set qualifies (a film shorter than half the target duration). Pure.
+ * @param segments bits and seconds of each segment, in playlist order
+ * @param targetSeconds EXT-X-TARGETDURATION, seconds
+ */
+export function peakSegmentBitrate(segments: readonly { bits: number; seconds: number }[], targetSeconds: number): number {
   let peak = 0;
-  let peakAll = 0;
-  for (const segment of segments) {
-    const bits = (await stat(path.join(renditionDir, segment.uri))).size * 8;
-    totalBits += bits;
-    totalSeconds += segment.durationSeconds;
-    const rate = segment.durationSeconds > 0 ? bits / segment.durationSeconds : 0;
-    peakAll = Math.max(peakAll, rate);
-    if (segment.durationSeconds >= 1) peak = Math.max(peak, rate);
+  for (let i = 0; i < segments.length; i++) {
+    let bits = 0;
+    let seconds = 0;
+    for (let j = i; j < segments.length && seconds <= 1.5 * targetSeconds; j++) {
+      bits += segments[j]!.bits;
+      seconds += segments[j]!.seconds;
+      if (seconds >= 0.5 * targetSeconds && seconds <= 1.5 * targetSeconds) peak = Math.max(peak, bits / seconds);
+    }
   }
+  if (peak > 0) return Math.round(peak);
+  const total = segments.reduce((a, s) => ({ bits: a.bits + s.bits, seconds: a.seconds + s.seconds }), { bits: 0, seconds: 0 });
+  return total.seconds > 0 ? Math.round(total.bits / total.seconds) : 0;
+}
+
+/** Measures a rendition's bitrates from its playlist's segments on disk (target duration in seconds). */
+export async function measureRendition(renditionDir: string, segments: readonly MediaSegment[], targetSeconds: number): Promise<MeasuredBitrate> {
+  const sized = await Promise.all(segments.map(async (s) => ({ bits: (await stat(path.join(renditionDir, s.uri))).size * 8, seconds: s.durationSeconds })));
+  const totalBits = sized.reduce((a, s) => a + s.bits, 0);
+  const totalSeconds = sized.reduce((a, s) => a + s.seconds, 0);
   const average = totalSeconds > 0 ? Math.round(totalBits / totalSeconds) : 0;
-  return { peak: Math.max(Math.round(peak || peakAll), average), average };
+  return { peak: Math.max(peakSegmentBitrate(sized, targetSeconds), average), average };
 }
 
 /**
@@ -130,9 +145,11 @@ export async function writeMasterPlaylist(outDir: string, rungs: readonly Rung[]
   for (const rung of rungs) {
     const uri = `${rung.name}/${MEDIA_PLAYLIST}`;
     const renditionDir = path.join(outDir, rung.name);
-    const segments = parseMediaPlaylist(await readFile(path.join(outDir, uri), 'utf8'));
+    const text = await readFile(path.join(outDir, uri), 'utf8');
+    const segments = parseMediaPlaylist(text);
     if (segments.length === 0) throw new Error(`ffmpeg wrote no segment for rendition ${rung.name} in ${outDir}`);
-    const measured = await measureRendition(renditionDir, segments);
+    const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1]) || HLS_SEGMENT_SECONDS;
+    const measured = await measureRendition(renditionDir, segments, target);
     const codecs = ffmpegCodecs.get(uri) ?? (await codecsFromSegment(ffprobePath, path.join(renditionDir, segments[0]!.uri)));
     variants.push({
       uri,

@@ -45,6 +45,7 @@ function playback(overrides: Partial<PlaybackResponse> = {}): PlaybackResponse {
     dataSaver: false,
     captions: [],
     resumeSeconds: null,
+    start: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptionTrack, PlaybackRendition } from '../../../../shared/contracts/playback';
 import { readStored, writeStored } from '../../../lib/storage';
 import { withFreshSignature } from '../lib/signed-url-cache';
+import { readyToStart } from '../lib/start-gate';
 import { renditionName } from '../lib/time-format';
 import { PlayerControls, type CaptionOption, type QualityOption } from './player-controls';
 
@@ -38,6 +39,15 @@ export function loadHls(): Promise<typeof import('hls.js')> | null {
     throw e;
   });
   return hlsModule;
+}
+
+/** Seconds buffered ahead of the playhead in the buffered range that holds it (0 when none does). */
+function bufferedAhead(video: HTMLVideoElement): number {
+  const t = video.currentTime;
+  for (let i = 0; i < video.buffered.length; i++) {
+    if (video.buffered.start(i) <= t + 0.25 && t < video.buffered.end(i)) return video.buffered.end(i) - t;
+  }
+  return 0;
 }
 
 function nativeFailure(error: MediaError | null): PlaybackFailure {
@@ -96,7 +106,8 @@ export interface VideoPlayerProps {
  * first download) where Media Source Extensions exist, the browser's own HLS otherwise.
  *
  * - Starts on the rendition the server lists first, or by a 500 kb/s estimate (ADR 006, issue 4 point 7), then
- *   adapts; buffers at most about a minute ahead.
+ *   adapts; buffers at most about a minute ahead. Plays once 1 s is buffered over a fast link, else 4 s
+ *   (start-gate.ts, ADR 013).
  * - Quality menu: Auto plus the levels of the playlist (only what this viewer may watch), with MB per hour.
  * - Captions (default: the interface language), speed, full screen, picture-in-picture, keyboard (space, arrows,
  *   f, m, c), controls that hide after 3 s, volume 50 by default and remembered in localStorage.
@@ -182,7 +193,25 @@ export function VideoPlayer(props: VideoPlayerProps) {
               data.levels.map((l, index) => ({ index, name: renditionName(l.width, l.height) || `${Math.round(l.bitrate / 1000)} kb/s`, bitrate: l.averageBitrate || l.bitrate })),
             );
             if (hls.subtitleTracks.length === 0 && callbacks.current.captions?.length) setTrackMode(true);
-            tryPlay();
+          });
+          // Playback starts when the buffer can carry it (start-gate.ts, ADR 013), not on the first frame.
+          let started = false;
+          const maybeStart = () => {
+            if (started) return;
+            const ahead = bufferedAhead(video);
+            const level = hls.levels[hls.loadLevel] ?? hls.levels[0];
+            const remaining = Number.isFinite(video.duration) ? video.duration - video.currentTime : Infinity;
+            if (readyToStart({ bufferedAhead: ahead, remaining, bandwidthBps: hls.bandwidthEstimate, bitrateBps: level?.averageBitrate || level?.bitrate || 0 })) {
+              started = true;
+              tryPlay();
+            }
+          };
+          hls.on(Hls.Events.FRAG_BUFFERED, maybeStart);
+          hls.on(Hls.Events.BUFFER_EOS, () => {
+            if (!started) {
+              started = true;
+              tryPlay();
+            }
           });
           hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
             const l = hls.levels[data.level];

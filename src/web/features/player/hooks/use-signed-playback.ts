@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { createPlayback } from '../api/create-playback';
 import { getProgress } from '../api/get-progress';
 import { sendHeartbeat } from '../api/stream-sessions';
+import { warmStart } from '../lib/warm-start';
 import { needsRefresh, REFRESH_CHECK_INTERVAL_MS, SignedUrlCache } from '../lib/signed-url-cache';
 
 /** What to play: a movie, a movie part (`/player/{id}?part=`), or an episode, by the ids the server takes. */
@@ -56,6 +57,7 @@ function setTabSession(value: { id: string; confirmedAt: number } | null) {
 const keyOf = (s: PlaybackSource) => `${s.id}:${s.partId ?? ''}`;
 
 function remember(key: string, r: PlaybackResponse): PlaybackResponse {
+  warmStart(r);
   cache.set(key, { url: r.url, expiresAt: Date.parse(r.expiresAt), response: r }, Date.now());
   setTabSession({ id: r.sessionId, confirmedAt: Date.now() });
   return r;
