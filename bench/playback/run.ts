@@ -128,7 +128,14 @@ async function play(browser: Browser, url: string, cookies: Cookies, p: Profile,
   // Leave the page as a viewer does (pagehide ends the stream session with a beacon), so the next start is not
   // refused by the pass's device limit while this one's heartbeat lapses.
   await page.goto('about:blank');
-  await page.waitForTimeout(300);
+  // The beacon is on its way over the emulated network: wait until the server has ended the session (at most
+  // 10 s) before the browser context, and any request still in it, is destroyed.
+  const origin = new URL(url).origin;
+  for (let waited = 0; waited < 10_000; waited += 250) {
+    const open = await context.request.get(`${origin}/api/playback/sessions`).then((r) => r.json() as Promise<{ items: unknown[] }>, () => ({ items: [] }));
+    if (open.items.length === 0) break;
+    await page.waitForTimeout(250);
+  }
   await context.close();
   return run;
 }
