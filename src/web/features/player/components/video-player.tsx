@@ -141,6 +141,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [controlsVisible, setControlsVisible] = useState(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const lastCaption = useRef(-1);
+  /** Set when the viewer presses play or pause: the start gate then leaves the decision to them. */
+  const viewerChose = useRef(false);
   const hideTimer = useRef<number | undefined>(undefined);
 
   // --- source loading -------------------------------------------------------------------------------------
@@ -196,8 +198,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
           });
           // Playback starts when the buffer can carry it (start-gate.ts, ADR 013), not on the first frame.
           let started = false;
+          viewerChose.current = false;
           const maybeStart = () => {
-            if (started) return;
+            if (started || viewerChose.current) return;
             const ahead = bufferedAhead(video);
             const level = hls.levels[hls.loadLevel] ?? hls.levels[0];
             const remaining = Number.isFinite(video.duration) ? video.duration - video.currentTime : Infinity;
@@ -208,7 +211,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           };
           hls.on(Hls.Events.FRAG_BUFFERED, maybeStart);
           hls.on(Hls.Events.BUFFER_EOS, () => {
-            if (!started) {
+            if (!started && !viewerChose.current) {
               started = true;
               tryPlay();
             }
@@ -296,6 +299,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const togglePlay = useCallback(() => {
     const v = videoRef.current;
     if (!v) return;
+    viewerChose.current = true;
     if (v.paused || v.ended) void v.play().catch(() => undefined);
     else v.pause();
   }, []);
