@@ -25,6 +25,8 @@ const COCKATOO = path.join(FIXTURES, 'cockatoo.mp4');
 const VIEWER = { email: 'viewer@sobanura.test', password: 'viewer-pass' };
 const DAILY = { email: 'daily@sobanura.test', password: 'daily-pass' };
 const NOPASS = { email: 'nopass@sobanura.test', password: 'nopass-pass' };
+/** A Daily Pass (one screen) of its own, so no other scenario's sessions or playback requests count against it. */
+const LEAVER = { email: 'leaver@sobanura.test', password: 'leaver-pass' };
 const ADMIN = { email: 'admin@sobanura.test', password: 'admin-pass' };
 
 interface Seeded {
@@ -55,6 +57,8 @@ async function seed(dataDir: string, longFile: string): Promise<Seeded> {
     await s.accounts.register({ fullName: 'Admin', email: ADMIN.email, password: ADMIN.password }, 'admin');
     await s.billing.grantPass(viewer.id, 'monthly');
     await s.billing.grantPass(daily.id, 'daily');
+    const leaver = await s.accounts.register({ fullName: 'Ishimwe Claude', email: LEAVER.email, password: LEAVER.password });
+    await s.billing.grantPass(leaver.id, 'daily');
 
     const videoIds: string[] = [];
     const partIds: string[] = [];
@@ -314,8 +318,9 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('frees the screen as soon as the viewer leaves a page the service worker controls', async () => {
     // Before static routes, Chromium lost the pagehide beacon in about half of such leavings: three rounds.
+    // A Daily Pass: a session left behind would also refuse the next round's start.
     for (let round = 0; round < 3; round++) {
-      const { context, page } = await viewerPage(VIEWER);
+      const { context, page } = await viewerPage(LEAVER);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const started = page.waitForResponse((r) => /\/api\/playback\/[^/]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
       await page.goto(`${server.url}/player/${seeded.longId}`);
