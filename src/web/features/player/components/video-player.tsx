@@ -141,6 +141,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [controlsVisible, setControlsVisible] = useState(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const lastCaption = useRef(-1);
+  /** The caption language the viewer picked ('' for off), null until they pick: then the interface language. */
+  const captionChoice = useRef<string | null>(null);
   /** Set when the viewer presses play or pause: the start gate then leaves the decision to them. */
   const viewerChose = useRef(false);
   const hideTimer = useRef<number | undefined>(undefined);
@@ -223,7 +225,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
           hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
             const options = data.subtitleTracks.map((t) => ({ id: t.id, lang: t.lang ?? '', label: t.name || t.lang || String(t.id) }));
             setCaptionOptions(options);
-            const preferred = options.find((o) => o.lang === callbacks.current.captionLanguage);
+            // hls.js sends this again when a quality switch moves to another subtitle group: the viewer's pick stays.
+            const wanted = captionChoice.current ?? callbacks.current.captionLanguage;
+            const preferred = wanted ? options.find((o) => o.lang === wanted) : undefined;
             hls.subtitleDisplay = !!preferred;
             hls.subtitleTrack = preferred ? preferred.id : -1;
             setCaptionState(preferred ? preferred.id : -1);
@@ -347,9 +351,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
         hls.subtitleTrack = id;
       }
       if (id >= 0) lastCaption.current = id;
+      captionChoice.current = id >= 0 ? (captionOptions.find((o) => o.id === id)?.lang ?? null) : '';
       setCaptionState(id);
     },
-    [trackMode],
+    [trackMode, captionOptions],
   );
 
   const toggleCaptions = useCallback(() => {
