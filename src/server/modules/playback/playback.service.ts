@@ -146,8 +146,9 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const exp = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
       const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight);
       const base = `/media/v/${video.id}/${token}/`;
-      const variants = await variantsOf(video);
-      const renditions: PlaybackRendition[] = startFirstOrder(allowedRenditions(variants, cap.maxHeight))
+      // The start rendition first (as the served master lists it); the quality menu lists them lowest first.
+      const ordered = startFirstOrder(allowedRenditions(await variantsOf(video), cap.maxHeight));
+      const renditions: PlaybackRendition[] = [...ordered]
         .sort((a, b) => a.bandwidth - b.bandwidth)
         .map((v) => ({
           name: v.uri.split('/')[0] ?? v.uri,
@@ -158,7 +159,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
           megabytesPerHour: megabytesPerHour(v.averageBandwidth),
         }));
       const captions = (await deps.repo.captions(video.id)).map((c) => ({ language: c.language, url: base + captionFileUri(c.language) }));
-      const startVariant = startFirstOrder(allowedRenditions(variants, cap.maxHeight))[0];
+      const startVariant = ordered[0];
       const startMedia = startVariant ? await readText(video.id, startVariant.uri).catch(() => null) : null;
       const startSegment = startMedia ? segmentAt(parseMediaPlaylist(startMedia), resumeSeconds ?? 0) : null;
       const startDir = startVariant ? startVariant.uri.slice(0, startVariant.uri.lastIndexOf('/') + 1) : '';

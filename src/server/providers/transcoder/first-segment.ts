@@ -10,6 +10,7 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSplitArgs, FALLBACK_FRAME_RATE, FIRST_SEGMENT_CUTS_SECONDS, MEDIA_PLAYLIST } from './ffmpeg-args.js';
+import { parseMediaPlaylist } from './hls-master.js';
 import { runTool } from './run-tool.js';
 
 /** One piece the segment muxer wrote: file name and its start and end timestamps, seconds. */
@@ -68,12 +69,12 @@ export function playlistWithSplitFirst(playlist: string, firstUri: string, piece
 export async function splitFirstSegment(ffmpegPath: string, renditionDir: string, frameRate: number): Promise<number> {
   const playlistFile = path.join(renditionDir, MEDIA_PLAYLIST);
   const playlist = await readFile(playlistFile, 'utf8');
-  const match = /#EXTINF:([\d.]+),?\s*\n([^#\s][^\n]*)/.exec(playlist);
-  if (!match) return 1;
+  const first = parseMediaPlaylist(playlist)[0];
+  if (!first) return 1;
   // A cut must leave at least half a second after it.
-  const cuts = FIRST_SEGMENT_CUTS_SECONDS.filter((c) => c + 0.5 <= Number(match[1]));
+  const cuts = FIRST_SEGMENT_CUTS_SECONDS.filter((c) => c + 0.5 <= first.durationSeconds);
   if (cuts.length === 0) return 1;
-  const firstUri = match[2]!.trim();
+  const firstUri = first.uri;
   const stem = firstUri.replace(/\.ts$/, '');
   const listFile = path.join(renditionDir, `${stem}.split.csv`);
   const fps = frameRate > 0 ? frameRate : FALLBACK_FRAME_RATE;
