@@ -10,20 +10,51 @@ import { serviceWorker } from './vite.sw-plugin';
 // The Fastify server serves dist/web in production; in development Vite proxies the API and media to it.
 const server = 'http://localhost:3000';
 
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+const root = fileURLToPath(new URL('.', import.meta.url));
+const alias = [
+  // Toasts without sonner in the first download: see src/web/lib/lazy-sonner.tsx.
+  { find: /^sonner$/, replacement: fileURLToPath(new URL('./src/web/lib/lazy-sonner.tsx', import.meta.url)) },
+  // react-router's package points bundlers at its development build; the production build drops its warnings.
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+  { find: /^sonner-real$/, replacement: fileURLToPath(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url)) },
+];
+/** The browser's zod never compiles code at run time (the CSP forbids eval): see src/web/lib/zod-jitless.ts. */
+const browserAlias = [
+  ...alias,
+  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) },
+  { find: /^zod-real$/, replacement: fileURLToPath(new URL('./node_modules/zod/index.js', import.meta.url)) },
+];
+
+/**
+ * The server-side renderer (`vite build --ssr`, docs/decisions/014-server-rendering.md): src/web/entry-server.tsx
+ * for Node into dist/ssr, with every library bundled in their production builds (one React, no development
+ * warnings, nothing resolved from node_modules at run time).
+ */
+const ssrConfig = defineConfig({
+  root,
+  resolve: { alias },
+  plugins: [wholeJson(), react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/web/entry-server.tsx',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: false,
+    // The renderer has every text bundled (entry-server.tsx), so the app's lazy text imports are not split here:
+    // expected, not worth a warning per file.
+    rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrConfig : {
+  root,
   // Manifest, icons and the offline page (issue 7 point 6), copied as they are to dist/web.
   publicDir: 'public',
-  resolve: {
-    alias: [
-      // Toasts without sonner in the first download: see src/web/lib/lazy-sonner.tsx.
-      { find: /^sonner$/, replacement: fileURLToPath(new URL('./src/web/lib/lazy-sonner.tsx', import.meta.url)) },
-      // react-router's package points bundlers at its development build; the production build drops its warnings.
-      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
-      { find: /^sonner-real$/, replacement: fileURLToPath(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url)) },
-    ],
-  },
+  resolve: { alias: browserAlias },
+
   // Brotli and gzip copies of every asset, served by @fastify/static's preCompressed option: viewers on mobile
   // data download the smallest encoding their browser takes, with no compression work per request.
   plugins: [wholeJson(), serviceWorker(), react(), tailwindcss(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })],

@@ -6,10 +6,13 @@
  *   npx tsx bench/lighthouse/run.ts --no-build # uses dist/web as it is
  *
  * It starts a server on a fresh DATA_DIR with the demo catalogue (three titles), creates a viewer, and runs
- * Lighthouse on /, /movies (signed in), /watch/{id} (signed in) and /login. It prints the four scores, LCP, TBT,
- * CLS and the JavaScript transferred per page, and the gzip size of the JavaScript the first paint of / needs
- * (the entry and its modulepreload list in dist/web/index.html; budget 150 KB). CHROME_PATH overrides
- * /usr/bin/chromium. LH_SAVE_DIR=dir keeps each page's full Lighthouse report there as JSON.
+ * Lighthouse on /, /movies (signed in), /watch/{id} (signed in) and /login, LH_RUNS times each (default 3; a run
+ * whose trace Lighthouse lost is made again). For the run with the median performance score it prints the four
+ * scores, FCP, LCP, TBT, CLS, the JavaScript transferred, and the JavaScript requested before the first paint
+ * (these pages are drawn on the server, docs/decisions/014-server-rendering.md, so the budget of 150 KB gzip for
+ * the first paint of / is met when that column is 0). It also prints the gzip size of the app's entry and its
+ * modulepreload list in dist/web/index.html, which the browser loads after the paint. CHROME_PATH overrides
+ * /usr/bin/chromium. LH_SAVE_DIR=dir keeps each run's full Lighthouse report there as JSON.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,20 +28,79 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev
 const VIEWER = { email: 'bench@sobanura.test', password: 'bench-pass' };
 const WEB = path.resolve('dist/web');
 
-/** The JavaScript needed for the first paint of /: the entry script and every modulepreload, gzip level 9, bytes. */
-export function firstPaintJs(webDir = WEB): { files: { file: string; gzip: number }[]; total: number } {
+/** The app's entry script and every modulepreload in index.html, gzip level 9, bytes. */
+export function appEntryJs(webDir = WEB): { files: { file: string; gzip: number }[]; total: number } {
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]!);
   const files = [...new Set(refs)].map((ref) => ({ file: ref, gzip: gzipSync(readFileSync(path.join(webDir, ref))).length }));
   return { files, total: files.reduce((n, f) => n + f.gzip, 0) };
 }
 
+/** Runs per page (LH_RUNS, default 3): the table shows the run with the median performance score. */
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3) || 3);
+
+interface Run {
+  perf: number;
+  a11y: number;
+  best: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  /** Script bytes whose request started before the first contentful paint (observed, unthrottled timeline). */
+  jsBeforePaint: number;
+  failing: string[];
+}
+
+/** One Lighthouse run in a fresh Chromium: the scores (0-100), FCP and LCP (ms), TBT (ms), CLS, JavaScript transferred (bytes). */
+async function measure(url: string, cookie: string | null, saveAs: string): Promise<Run | { error: string }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) return { error: 'no result' };
+    const { lhr } = result;
+    if (lhr.runtimeError) return { error: lhr.runtimeError.code };
+    if (process.env.LH_SAVE_DIR) writeFileSync(path.join(process.env.LH_SAVE_DIR, `${saveAs.replace(/[^a-z0-9]+/gi, '_')}.json`), JSON.stringify(lhr));
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    const num = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number; networkRequestTime?: number }[] } | undefined)?.items ?? [];
+    const observedFcp = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedFirstContentfulPaint ?? Infinity;
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    return {
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      best: score('best-practices'),
+      seo: score('seo'),
+      fcp: num('first-contentful-paint'),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      jsBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+      jsBeforePaint: scripts.filter((r) => (r.networkRequestTime ?? Infinity) < observedFcp).reduce((n, r) => n + (r.transferSize ?? 0), 0),
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
 async function main() {
-  if (!process.argv.includes('--no-build')) execFileSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const js = firstPaintJs();
-  console.log('First-paint JavaScript of / (gzip):');
+  if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const js = appEntryJs();
+  console.log('The app\'s JavaScript, loaded after the drawn page has painted (gzip):');
   for (const f of js.files) console.log(`  ${f.file.padEnd(48)} ${(f.gzip / 1024).toFixed(1)} KB`);
-  console.log(`  total ${(js.total / 1024).toFixed(1)} KB (budget 150 KB)\n`);
+  console.log(`  total ${(js.total / 1024).toFixed(1)} KB\n`);
 
   const server = await startServer({ DEMO_CATALOG: 'true', LOG_LEVEL: 'warn' });
   try {
@@ -64,33 +126,32 @@ async function main() {
     ];
     const rows: string[][] = [];
     for (const p of pages) {
-      const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
-      try {
-        const result = await lighthouse(`${server.url}${p.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          formFactor: 'mobile',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          ...(p.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
-        if (!result) throw new Error('no Lighthouse result');
-        const { lhr } = result;
-        if (process.env.LH_SAVE_DIR) writeFileSync(path.join(process.env.LH_SAVE_DIR, `${p.name.replace(/[^a-z]+/gi, '_')}.json`), JSON.stringify(lhr));
-        const score = (k: string) => String(Math.round((lhr.categories[k]?.score ?? 0) * 100));
-        const num = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
-        const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-        const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0);
-        const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id);
-        rows.push([p.name, score('performance'), score('accessibility'), score('best-practices'), score('seo'), `${(num('largest-contentful-paint') / 1000).toFixed(2)} s`, `${Math.round(num('total-blocking-time'))} ms`, num('cumulative-layout-shift').toFixed(3), `${(jsBytes / 1024).toFixed(1)} KB`]);
-        if (failing.length) console.log(`${p.name}: failing audits: ${failing.join(', ')}`);
-      } finally {
-        await chrome.kill();
+      const runs: Run[] = [];
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 3; attempt++) {
+        const run = await measure(`${server.url}${p.path}`, p.signedIn ? cookie : null, `${p.name}-${runs.length + 1}`);
+        // Lighthouse sometimes loses the trace (NO_NAVSTART); such a run says nothing about the page and is made again.
+        if ('error' in run) console.log(`${p.name}: Lighthouse run failed (${run.error}); running it again`);
+        else runs.push(run);
       }
+      if (!runs.length) throw new Error(`${p.name}: no Lighthouse run succeeded`);
+      runs.sort((a, b) => a.perf - b.perf);
+      const median = runs[Math.floor((runs.length - 1) / 2)]!;
+      rows.push([
+        p.name,
+        `${median.perf} (${runs.map((r) => r.perf).join(' ')})`,
+        String(median.a11y),
+        String(median.best),
+        String(median.seo),
+        `${(median.fcp / 1000).toFixed(2)} s`,
+        `${(median.lcp / 1000).toFixed(2)} s`,
+        `${Math.round(median.tbt)} ms`,
+        median.cls.toFixed(3),
+        `${(median.jsBytes / 1024).toFixed(1)} KB`,
+        `${(median.jsBeforePaint / 1024).toFixed(1)} KB`,
+      ]);
+      if (median.failing.length) console.log(`${p.name}: failing audits: ${median.failing.join(', ')}`);
     }
-    const head = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'JS transferred'];
+    const head = ['page', `perf, median (all ${RUNS})`, 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transferred', 'JS before paint'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, default throttling; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);

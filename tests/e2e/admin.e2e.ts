@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, open, reopen } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const COCKATOO = path.resolve('../shared/fixtures/videos/cockatoo.mp4');
@@ -37,7 +37,7 @@ describe('the admin panel', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Leaving the page mid-upload asks first (beforeunload): the admin confirms.
     page.on('dialog', (d) => void d.accept());
-    await page.goto(`${server.url}/login`);
+    await open(page, `${server.url}/login`);
     await page.getByLabel('Email').fill(BOSS.email);
     await page.getByLabel('Password', { exact: true }).fill(BOSS.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -55,18 +55,18 @@ describe('the admin panel', () => {
   }
 
   it('shows the loading screen, then the header with email and role, and keeps the tab across a reload', async () => {
-    await page.goto(`${server.url}/super-panel-2025`);
+    await open(page, `${server.url}/super-panel-2025`);
     await page.getByText('Loading Admin Panel').waitFor();
     await page.getByText(`Welcome, ${BOSS.email}`).waitFor();
     expect(await page.getByTestId('admin-role').textContent()).toBe('super_admin');
     await openTab('Analytics');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('analytics');
-    await page.reload();
+    await reopen(page);
     await page.getByRole('tab', { name: 'Analytics', selected: true }).waitFor();
   });
 
   it('creates a movie with a thumbnail, uploads its video, survives a reload mid-upload and resumes', async () => {
-    await page.goto(`${server.url}/super-panel-2025?tab=movies`);
+    await open(page, `${server.url}/super-panel-2025?tab=movies`);
     const uploads: { method: string; offset: string | null }[] = [];
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/uploads')) uploads.push({ method: r.request().method(), offset: r.headers()['upload-offset'] ?? null });
@@ -110,7 +110,7 @@ describe('the admin panel', () => {
     expect(await row.getAttribute('data-status')).toBe('uploading');
     expect(await row.getByTestId('upload-elapsed').textContent()).toMatch(/^\d+:\d\d \/ 60 min$/);
 
-    await page.reload();
+    await reopen(page);
     const again = page.getByTestId('upload-item').filter({ hasText: MOVIE });
     await again.and(page.locator('[data-needs-file="true"]')).waitFor();
     await again.getByText('pick the same file again', { exact: false }).waitFor();
@@ -150,7 +150,7 @@ describe('the admin panel', () => {
   });
 
   it('builds a series with two seasons and their episodes', async () => {
-    await page.goto(`${server.url}/super-panel-2025?tab=series`);
+    await open(page, `${server.url}/super-panel-2025?tab=series`);
     await page.getByRole('button', { name: 'New series' }).click();
     await page.getByRole('button', { name: 'Create series' }).click();
     await page.getByText('Please fill in at least the title and category').first().waitFor();
@@ -203,7 +203,7 @@ describe('the admin panel', () => {
     // A second movie, through the API, so the group has two.
     const res = await page.request.post(`${server.url}/api/admin/movies`, { data: { title: 'Inyoni Part 2', category: 'documentary' }, headers: { origin: server.url } });
     expect(res.status()).toBe(201);
-    await page.goto(`${server.url}/super-panel-2025?tab=groups`);
+    await open(page, `${server.url}/super-panel-2025?tab=groups`);
     await page.getByRole('button', { name: 'New group' }).click();
     const create = page.getByRole('button', { name: 'Create group' });
     await page.getByLabel('Group title').fill('Inyoni zose');
@@ -238,7 +238,7 @@ describe('the admin panel', () => {
   });
 
   it('grants admin to a viewer as super_admin', async () => {
-    await page.goto(`${server.url}/super-panel-2025?tab=people`);
+    await open(page, `${server.url}/super-panel-2025?tab=people`);
     await page.getByLabel('Search by email or name').fill('viewer@');
     const row = page.getByTestId('person-row').filter({ hasText: VIEWER.email });
     await row.waitFor();
@@ -256,7 +256,7 @@ describe('the admin panel', () => {
       headers: { origin: server.url },
     });
     expect(sent.status()).toBe(201);
-    await page.goto(`${server.url}/super-panel-2025?tab=messages`);
+    await open(page, `${server.url}/super-panel-2025?tab=messages`);
     await page.getByRole('button', { name: /Subtitles/ }).click();
     await page.getByText('Please add French subtitles to Umuryango.').waitFor();
     await page.getByRole('button', { name: 'Mark handled' }).click();
@@ -268,7 +268,7 @@ describe('the admin panel', () => {
   });
 
   it('reads the analytics', async () => {
-    await page.goto(`${server.url}/super-panel-2025?tab=analytics`);
+    await open(page, `${server.url}/super-panel-2025?tab=analytics`);
     await page.waitForFunction(() => document.querySelector('[data-testid="count-movies"] dd')?.textContent === '2');
     expect(await page.getByTestId('count-series').locator('dd').textContent()).toBe('1');
     const report = page.getByTestId('analytics-report');
@@ -281,7 +281,7 @@ describe('the admin panel', () => {
     expect(file.headers()['content-type']).toContain('text/csv');
   });
   it('edits and deletes a movie, then attaches its video, kept in the library, to a new movie', async () => {
-    await page.goto(`${server.url}/super-panel-2025?tab=movies`);
+    await open(page, `${server.url}/super-panel-2025?tab=movies`);
     const card = page.getByTestId('admin-movie-row').filter({ hasText: MOVIE });
     await card.getByRole('button', { name: `Edit ${MOVIE}` }).click();
     await page.getByRole('dialog').getByLabel('Rating (0-10)').fill('8.1');

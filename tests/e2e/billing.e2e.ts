@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, open, reopen } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const VIEWER = { name: 'Mukamana Grace', email: 'grace@sobanura.test', password: 'viewer-pass', newPassword: 'n3w-viewer-pass' };
@@ -43,7 +43,7 @@ describe('passes and mobile money, billing and account settings', () => {
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
   async function signIn(email: string, password: string, on: Page = page) {
-    await on.goto(`${server.url}/login`);
+    await open(on, `${server.url}/login`);
     await on.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await on.getByLabel('Email').fill(email);
     await on.getByLabel('Password', { exact: true }).fill(password);
@@ -51,7 +51,7 @@ describe('passes and mobile money, billing and account settings', () => {
   }
 
   it('registers and signs in', async () => {
-    await page.goto(`${server.url}/register`);
+    await open(page, `${server.url}/register`);
     await page.getByLabel('Full name').fill(VIEWER.name);
     await page.getByLabel('Email').fill(VIEWER.email);
     await page.getByLabel('Password', { exact: true }).fill(VIEWER.password);
@@ -63,7 +63,7 @@ describe('passes and mobile money, billing and account settings', () => {
   });
 
   it('shows the four plans, preselects ?plan=, and walks the dialog select → payment → back', async () => {
-    await page.goto(`${server.url}/subscribe?plan=weekly`);
+    await open(page, `${server.url}/subscribe?plan=weekly`);
     for (const id of ['daily', 'weekly', 'monthly', 'yearly']) await page.getByTestId(`plan-${id}`).waitFor();
     await expect(page.getByTestId('plan-monthly').getByText('Most Popular').isVisible()).resolves.toBe(true);
     const yearly = page.getByTestId('plan-yearly');
@@ -130,7 +130,7 @@ describe('passes and mobile money, billing and account settings', () => {
   });
 
   it('shows the pass on /settings and every payment on /billing, with a printable receipt', async () => {
-    await page.goto(`${server.url}/movies`);
+    await open(page, `${server.url}/movies`);
     await page.getByRole('link', { name: 'Settings' }).first().click();
     await page.waitForURL(/\/settings$/);
     const card = page.getByTestId('subscription-card');
@@ -175,7 +175,7 @@ describe('passes and mobile money, billing and account settings', () => {
     // A second viewer, without a pass, buys the film alone with an Airtel number.
     const other = await browser.newContext({ locale: 'en-US' });
     const buyer = await other.newPage();
-    await buyer.goto(`${server.url}/register`);
+    await open(buyer, `${server.url}/register`);
     await buyer.getByLabel('Full name').fill('Habimana Eric');
     await buyer.getByLabel('Email').fill('eric@sobanura.test');
     await buyer.getByLabel('Password', { exact: true }).fill('buyer-pass');
@@ -185,7 +185,7 @@ describe('passes and mobile money, billing and account settings', () => {
     await signIn('eric@sobanura.test', 'buyer-pass', buyer);
     await buyer.getByTestId('greeting').waitFor({ state: 'attached' });
 
-    await buyer.goto(`${server.url}/watch/${movieId}`);
+    await open(buyer, `${server.url}/watch/${movieId}`);
     await buyer.getByRole('button', { name: 'Buy this title · 1,500 RWF' }).click();
     await buyer.getByLabel('MTN Mobile Money or Airtel Money number').fill('0731234567');
     await expect(buyer.getByTestId('payment-operator').textContent()).resolves.toBe('This number pays with Airtel Money');
@@ -198,13 +198,13 @@ describe('passes and mobile money, billing and account settings', () => {
     expect(history.payments).toMatchObject([{ kind: 'title', movieId, movieTitle: 'Umurage', amountRwf: 1500, status: 'successful', operator: 'airtel' }]);
     await other.close();
     // A viewer with an active pass is not offered the title.
-    await page.goto(`${server.url}/watch/${movieId}`);
+    await open(page, `${server.url}/watch/${movieId}`);
     await page.getByRole('link', { name: 'Watch Now' }).waitFor();
     await expect(page.getByRole('button', { name: /Buy this title/ }).count()).resolves.toBe(0);
   });
 
   it('updates the profile, with the email read-only', async () => {
-    await page.goto(`${server.url}/settings`);
+    await open(page, `${server.url}/settings`);
     const email = page.getByLabel('Email');
     await expect(email.inputValue()).resolves.toBe(VIEWER.email);
     await expect(email.isDisabled()).resolves.toBe(true);
@@ -213,7 +213,7 @@ describe('passes and mobile money, billing and account settings', () => {
     await page.getByLabel('Phone number').fill('0788 555 444');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await toast('Profile Updated').waitFor();
-    await page.reload();
+    await reopen(page);
     await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Grace Mukamana');
     await expect(page.getByLabel('Phone number').inputValue()).resolves.toBe('0788 555 444');
   });
@@ -246,7 +246,7 @@ describe('passes and mobile money, billing and account settings', () => {
   });
 
   it('deletes the account after "Are you absolutely sure?": signed out, sent home, and the sign-in fails', async () => {
-    await page.goto(`${server.url}/settings`);
+    await open(page, `${server.url}/settings`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you absolutely sure?').waitFor();

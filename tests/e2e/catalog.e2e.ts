@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, open, reopen } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const VIEWER = { email: 'viewer@sobanura.test', password: 'viewer-pass' };
@@ -104,7 +104,7 @@ describe('a viewer finds what to watch on a phone', () => {
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await open(page, `${server.url}/login`);
     await page.getByLabel('Email').fill(VIEWER.email);
     await page.getByLabel('Password', { exact: true }).fill(VIEWER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -121,7 +121,7 @@ describe('a viewer finds what to watch on a phone', () => {
   const search = () => new URL(page.url()).search;
 
   it('shows the home rows without a splash', async () => {
-    await page.goto(`${server.url}/`);
+    await open(page, `${server.url}/`);
     const recent = page.getByRole('region', { name: 'Recently Added Movies' });
     await recent.getByTestId('catalog-card').first().waitFor();
     expect(await recent.getByTestId('catalog-card').count()).toBe(4);
@@ -130,7 +130,7 @@ describe('a viewer finds what to watch on a phone', () => {
   });
 
   it('browses and filters; the URL holds the list, so a reload shows it again', async () => {
-    await page.goto(`${server.url}/movies`);
+    await open(page, `${server.url}/movies`);
     await page.getByText('13 titles', { exact: true }).waitFor();
     expect(await cards().count()).toBe(10);
     // Newest first: the group (its newest part) comes before the single films.
@@ -159,21 +159,21 @@ describe('a viewer finds what to watch on a phone', () => {
 
     await page.getByRole('button', { name: 'List view' }).click();
     await page.waitForURL((u) => u.search === '?sort=rating&view=list');
-    await page.reload();
+    await reopen(page);
     await page.getByText('13 titles', { exact: true }).waitFor();
     expect((await cardTitles())[0]).toBe('Umwami w’Ishyamba');
     expect(await page.getByLabel('Sort by').inputValue()).toBe('rating');
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
 
     // The header's Trending link is the highest rated first; New Releases the newest.
-    await page.goto(`${server.url}/movies?category=trending`);
+    await open(page, `${server.url}/movies?category=trending`);
     await page.getByText('13 titles', { exact: true }).waitFor();
     expect((await cardTitles())[0]).toBe('Umwami w’Ishyamba');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
   it('finds a title despite a typo in the search', async () => {
-    await page.goto(`${server.url}/movies`);
+    await open(page, `${server.url}/movies`);
     await page.getByText('13 titles', { exact: true }).waitFor();
     await page.getByLabel('Search movies').fill('intambra');
     await page.waitForURL((u) => u.search === '?q=intambra');
@@ -183,7 +183,7 @@ describe('a viewer finds what to watch on a phone', () => {
   });
 
   it('opens a multi-part film at its first part, with links to every part', async () => {
-    await page.goto(`${server.url}/movies?q=Intare`);
+    await open(page, `${server.url}/movies?q=Intare`);
     const card = cards().filter({ hasText: '3 Parts' }).first();
     await card.waitFor();
     await card.getByRole('link').click();
@@ -192,13 +192,13 @@ describe('a viewer finds what to watch on a phone', () => {
     const hrefs = await page.getByTestId('part-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(seeded.partIds.map((id) => `/player/${id}`));
     expect(await page.getByRole('link', { name: 'Watch Now' }).getAttribute('href')).toBe(`/player/${seeded.groupFirstPartId}`);
-    await page.goto(`${server.url}/watch/00000000-0000-4000-8000-000000000000`);
+    await open(page, `${server.url}/watch/00000000-0000-4000-8000-000000000000`);
     await page.getByText('Movie not found').waitFor();
     await page.getByRole('link', { name: 'Back to Movies' }).waitFor();
   });
 
   it('opens a series, picks a season and watches an episode', async () => {
-    await page.goto(`${server.url}/movies?tab=series`);
+    await open(page, `${server.url}/movies?tab=series`);
     await page.getByRole('link', { name: seeded.seriesTitle }).click();
     await page.waitForURL(`${server.url}/series/${seeded.seriesId}`);
     await page.getByRole('button', { name: 'Season 2' }).click();
@@ -211,14 +211,14 @@ describe('a viewer finds what to watch on a phone', () => {
     await page.getByRole('heading', { name: `${seeded.seriesTitle} - S2E2` }).waitFor();
     expect(await page.getByRole('link', { name: 'Next Episode' }).count()).toBe(0);
     // The old in-page address lands on the episode page.
-    await page.goto(`${server.url}/series/${seeded.seriesId}/season/1/episode/2`);
+    await open(page, `${server.url}/series/${seeded.seriesId}/season/1/episode/2`);
     await page.waitForURL(`${server.url}/episode/${seeded.seriesId}/1/2`);
-    await page.goto(`${server.url}/episode/${seeded.seriesId}/9/9`);
+    await open(page, `${server.url}/episode/${seeded.seriesId}/9/9`);
     await page.getByText('Episode Not Found').waitFor();
   });
 
   it('adds a title to the watch list from its card and removes it from the watch list', async () => {
-    await page.goto(`${server.url}/movies?q=Amahoro`);
+    await open(page, `${server.url}/movies?q=Amahoro`);
     await page.getByRole('button', { name: 'Add Amahoro to your watchlist' }).click();
     await page.getByText('Added to watchlist').first().waitFor();
     await page.getByRole('button', { name: 'Remove Amahoro from your watchlist' }).waitFor();
@@ -237,7 +237,7 @@ describe('a viewer finds what to watch on a phone', () => {
   });
 
   it('shows a movie an admin creates in the open list, without a reload', async () => {
-    await page.goto(`${server.url}/movies`);
+    await open(page, `${server.url}/movies`);
     await page.getByText('13 titles', { exact: true }).waitFor();
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 

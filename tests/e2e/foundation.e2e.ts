@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, open } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const COCKATOO = path.resolve('../shared/fixtures/videos/cockatoo.mp4');
@@ -36,7 +36,7 @@ describe('a real film goes from upload to a paying viewer', () => {
   });
 
   async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/login`);
+    await open(page, `${server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -46,7 +46,7 @@ describe('a real film goes from upload to a paying viewer', () => {
   it('an admin uploads cockatoo.mp4 and it becomes ready', async () => {
     const page = await browser.newPage();
     await signIn(page, 'admin@sobanura.test', 'admin-pass');
-    await page.goto(`${server.url}/super-panel-2025`);
+    await open(page, `${server.url}/super-panel-2025`);
     // The new-movie form of admin spec section 5: every field it requires, a thumbnail and the video.
     await page.getByLabel('Thumbnail').setInputFiles(thumbnail);
     await page.getByTestId('thumbnail-preview').waitFor();
@@ -76,7 +76,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     expect(movieId).not.toBe('');
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/register`);
+    await open(page, `${server.url}/register`);
     await page.getByLabel('Full name').fill('Uwase Aline');
     await page.getByLabel('Email').fill('aline@sobanura.test');
     await page.getByLabel('Password', { exact: true }).fill('viewer-pass');
@@ -85,7 +85,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     await page.waitForURL(/\/login$/);
     await signIn(page, 'aline@sobanura.test', 'viewer-pass');
 
-    await page.goto(`${server.url}/player/${movieId}`);
+    await open(page, `${server.url}/player/${movieId}`);
     await page.getByText('Subscription Required').waitFor();
     await expect(page.getByTestId('player-video').count()).resolves.toBe(0);
 
@@ -99,7 +99,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     const me = await (await page.request.get(`${server.url}/api/accounts/me`)).json();
     expect(me.pass).toMatchObject({ plan: 'daily', active: true });
 
-    await page.goto(`${server.url}/player/${movieId}`);
+    await open(page, `${server.url}/player/${movieId}`);
     const video = page.getByTestId('player-video');
     await video.waitFor();
     await page.waitForFunction(() => {

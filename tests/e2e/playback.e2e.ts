@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, open } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -171,7 +171,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     // The machine may be busy (two cores shared with ffmpeg): waits are generous, never fixed sleeps.
     context.setDefaultTimeout(90_000);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await open(page, `${server.url}/login`);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -181,7 +181,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('refuses a viewer without a pass: no URL, no video element, the plans offered', async () => {
     const { context, page } = await viewerPage(NOPASS);
-    await page.goto(`${server.url}/player/${seeded.partIds[0]}`);
+    await open(page, `${server.url}/player/${seeded.partIds[0]}`);
     await page.getByText('Subscription Required').waitFor();
     await page.getByText('You need an active subscription to watch this content. Choose from our available plans.').waitFor();
     expect(await page.getByTestId('player-video').count()).toBe(0);
@@ -194,7 +194,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('plays a multi-part film and goes to the next part (first play offers the data saver)', async () => {
     const { context, page } = await viewerPage(VIEWER);
-    await page.goto(`${server.url}/player/${seeded.partIds[0]}`);
+    await open(page, `${server.url}/player/${seeded.partIds[0]}`);
     // First play: the data saver is offered, with the data an hour costs.
     await page.getByText('Save mobile data?').waitFor();
     await page.getByText(/MB per hour/).first().waitFor();
@@ -221,7 +221,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('switches quality and captions; captions start in the interface language', async () => {
     const { context, page } = await viewerPage(VIEWER);
-    await page.goto(`${server.url}/player/${seeded.partIds[0]}`);
+    await open(page, `${server.url}/player/${seeded.partIds[0]}`);
     await playsPast(page, 0.5);
     const player = page.getByTestId('player');
     // English interface → English captions showing.
@@ -262,7 +262,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('plays an episode, goes to the next, and at the end of the season is offered the next season', async () => {
     const { context, page } = await viewerPage(VIEWER);
-    await page.goto(`${server.url}/episode/${seeded.seriesId}/1/1`);
+    await open(page, `${server.url}/episode/${seeded.seriesId}/1/1`);
     await page.getByRole('heading', { name: `${seeded.seriesTitle} - S1E1` }).waitFor();
     await playsPast(page, 1);
     // Share Episode: no Web Share API in desktop Chromium, so the link is copied with a toast.
@@ -293,7 +293,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('leaves a long film and resumes at the saved position, from Continue Watching', async () => {
     const { context, page } = await viewerPage(VIEWER);
-    await page.goto(`${server.url}/player/${seeded.longId}`);
+    await open(page, `${server.url}/player/${seeded.longId}`);
     await playsPast(page, 0.5);
     // A seek is saved at once (then every 10 s, and by a beacon as the page goes).
     const saved = page.waitForResponse((r) => r.url().includes('/api/progress/') && r.request().method() === 'PUT' && (r.request().postDataJSON() as { positionSeconds: number }).positionSeconds >= 120);
@@ -301,7 +301,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     expect((await saved).status()).toBe(200);
     await playsPast(page, 121);
     // Leaving the page saves the position (pagehide → sendBeacon).
-    await page.goto(`${server.url}/`);
+    await open(page, `${server.url}/`);
     const row = page.getByTestId('continue-watching');
     await row.waitFor();
     const progress = await (await page.request.get(`${server.url}/api/progress/${seeded.longId}`)).json();
@@ -323,7 +323,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
       const { context, page } = await viewerPage(LEAVER);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const started = page.waitForResponse((r) => /\/api\/playback\/[^/]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-      await page.goto(`${server.url}/player/${seeded.longId}`);
+      await open(page, `${server.url}/player/${seeded.longId}`);
       const { sessionId } = (await (await started).json()) as { sessionId: string };
       await playsPast(page, 0.5);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -340,12 +340,12 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
   it('refuses a Daily Pass’s second screen with the limit, and lets the viewer stop the first', async () => {
     const first = await viewerPage(DAILY);
-    await first.page.goto(`${server.url}/player/${seeded.partIds[1]}`);
+    await open(first.page, `${server.url}/player/${seeded.partIds[1]}`);
     await first.page.getByRole('button', { name: 'Best quality' }).click();
     await playsPast(first.page, 0.5);
 
     const second = await viewerPage(DAILY);
-    await second.page.goto(`${server.url}/player/${seeded.partIds[2]}`);
+    await open(second.page, `${server.url}/player/${seeded.partIds[2]}`);
     await second.page.getByText('Too many screens').waitFor();
     expect(await second.page.getByTestId('stream-limit-text').textContent()).toBe('Your Daily Pass allows 1 screen at a time, and it is already in use.');
     expect(await second.page.getByTestId('player-video').count()).toBe(0);

@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { launchChromium, open, reopen } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const require = createRequire(import.meta.url);
@@ -79,7 +79,7 @@ describe('the site around the films (issue 7)', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/');
+    await open(page, '/');
     await expect.poll(() => page.locator('header').getByRole('link', { name: 'Home' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
 
@@ -88,24 +88,51 @@ describe('the site around the films (issue 7)', () => {
     await page.getByRole('button', { name: 'Koresha amabara yijimye' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
 
-    await page.reload();
+    await reopen(page);
     await expect.poll(() => page.locator('header').getByRole('link', { name: 'Ahabanza' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), document.documentElement.lang])).toEqual([true, 'rw']);
 
-    // No flash: with every script of the app blocked, the inline script of index.html alone sets both.
+    // No flash: with every script of the app blocked, the page comes drawn by the server in the kept language, and
+    // the inline script of index.html alone sets the theme.
     const blocked = await ctx.newPage();
     await blocked.route('**/assets/*.js', (r) => r.abort());
     await blocked.goto('/');
     expect(await blocked.evaluate(() => [document.documentElement.classList.contains('dark'), document.documentElement.style.colorScheme, document.documentElement.lang])).toEqual([true, 'dark', 'rw']);
-    expect(await blocked.locator('#root').innerHTML()).toBe('');
+    expect(await blocked.locator('header').getByRole('link', { name: 'Ahabanza' }).count()).toBe(1);
+    expect(await blocked.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
     await ctx.close();
+  });
+
+  it('draws pages on the server in French and Kinyarwanda, and the browser’s first render matches them', async () => {
+    for (const lang of ['fr', 'rw']) {
+      const ctx = await context(390, 844);
+      await ctx.addCookies([{ name: 'sobanura-lang', value: lang, url: server.url }]);
+      await ctx.addInitScript((l) => localStorage.setItem('sobanura-lang', l), lang);
+      const page = await ctx.newPage();
+      for (const url of ['/', '/about', '/help', '/terms', '/privacy', '/contact', '/login']) {
+        await open(page, url);
+        expect(await page.evaluate(() => document.documentElement.lang), url).toBe(lang);
+      }
+      await signIn(page, VIEWER);
+      // The language kept in the viewer's profile wins after sign-in (language-sync.ts): keep this one there.
+      const saved = await page.evaluate((language) => fetch('/api/preferences', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language }) }).then((r) => r.status), lang);
+      expect(saved).toBeLessThan(300);
+      for (const url of ['/', '/movies', `/watch/${movieId}`, '/subscribe', '/translators']) await open(page, url);
+      await page.waitForLoadState('networkidle');
+      const warnings = await page.evaluate(() => (JSON.parse(localStorage.getItem('sobanura-error-log') ?? '[]') as { message: string; context?: string }[]).filter((e) => e.message.startsWith('Hydration')).map((e) => e.context));
+      expect(warnings, lang).toEqual([]);
+      // The header's pass prices in the language's grouping (issue 7 point 3), as drawn by the server.
+      const price = lang === 'fr' ? '3\u202f000 RWF' : '3.000 RWF';
+      expect(await page.locator('header').evaluate((h) => h.textContent ?? '')).toContain(price);
+      await ctx.close();
+    }
   });
 
   it('follows the system theme while the viewer has not chosen', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto('/');
+    await open(page, '/');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await ctx.close();
   });
@@ -113,9 +140,9 @@ describe('the site around the films (issue 7)', () => {
   it('keeps the language in the profile of a signed-in viewer', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto('/');
+    await open(page, '/');
     await signIn(page, VIEWER);
-    await page.reload();
+    await reopen(page);
     // On first sign-in the profile has no language yet: the current one (English) is saved there.
     await expect.poll(() => page.evaluate(() => fetch('/api/preferences').then((r) => r.json())), { timeout: 15_000 }).toEqual({ language: 'en' });
     await page.locator('#language-desktop').selectOption('fr');
@@ -123,9 +150,9 @@ describe('the site around the films (issue 7)', () => {
     // Another browser (empty storage) gets French after signing in.
     const other = await context();
     const p2 = await other.newPage();
-    await p2.goto('/login');
+    await open(p2, '/login');
     await signIn(p2, VIEWER);
-    await p2.goto('/');
+    await open(p2, '/');
     await expect.poll(() => p2.locator('header').getByRole('link', { name: 'Accueil' }).count(), { timeout: 15_000 }).toBe(1);
     await other.close();
     await ctx.close();
@@ -134,7 +161,7 @@ describe('the site around the films (issue 7)', () => {
   it('has a small-screen menu at 360 px with the same items', async () => {
     const ctx = await context(360, 740);
     const page = await ctx.newPage();
-    await page.goto('/');
+    await open(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await page.locator('#language-desktop').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -158,7 +185,7 @@ describe('the site around the films (issue 7)', () => {
   it('sends the contact form to the admins, and filters the help page as you type', async () => {
     const ctx = await context(390, 844);
     const page = await ctx.newPage();
-    await page.goto('/help');
+    await open(page, '/help');
     const items = page.getByTestId('faq-item');
     await items.first().waitFor();
     const all = await items.count();
@@ -183,7 +210,7 @@ describe('the site around the films (issue 7)', () => {
     expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe('');
 
     const admin = await ctx.newPage();
-    await admin.goto('/');
+    await open(admin, '/');
     await signIn(admin, ADMIN);
     const inbox = await admin.evaluate(() => fetch('/api/admin/messages').then((r) => r.json()));
     expect(inbox.items).toEqual([expect.objectContaining({ firstName: 'Aline', subject: 'Pass not active', email: 'aline@example.com', handled: false })]);
@@ -193,12 +220,12 @@ describe('the site around the films (issue 7)', () => {
   it('shows the 404 page and the fallback screen, and reports the error', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto('/no-such-page');
+    await open(page, '/no-such-page');
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).isVisible()).toBe(true);
 
     await page.route('**/assets/terms-page-*.js', (r) => r.abort());
-    await page.goto('/terms');
+    await open(page, '/terms');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go Home' }).isVisible()).toBe(true);
@@ -206,7 +233,7 @@ describe('the site around the films (issue 7)', () => {
     expect(kept).toEqual([expect.objectContaining({ level: 'critical', context: '/terms' })]);
 
     const admin = await ctx.newPage();
-    await admin.goto('/');
+    await open(admin, '/');
     await signIn(admin, ADMIN);
     await expect
       .poll(() => admin.evaluate(() => fetch('/api/admin/client-errors').then((r) => r.json()).then((b) => b.items.map((e: { level: string; context: string }) => `${e.level} ${e.context}`))), { timeout: 10_000 })
@@ -220,7 +247,7 @@ describe('the site around the films (issue 7)', () => {
   it('can be installed: a manifest with icons and a service worker in control', async () => {
     const ctx = await context(1280, 800, 'allow');
     const page = await ctx.newPage();
-    await page.goto('/');
+    await open(page, '/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = await page.evaluate((h) => fetch(h!).then((r) => r.json()), href);
     expect(manifest).toMatchObject({ short_name: 'Sobanura', start_url: '/', display: 'standalone' });
@@ -228,7 +255,7 @@ describe('the site around the films (issue 7)', () => {
     for (const icon of manifest.icons) expect(await page.evaluate((s) => fetch(s).then((r) => r.status), icon.src)).toBe(200);
     const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope));
     expect(scope).toBe(`${server.url}/`);
-    await page.reload();
+    await reopen(page);
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
     // API answers are never cached by the worker.
     const cached = await page.evaluate(async () => {
@@ -246,10 +273,10 @@ describe('the site around the films (issue 7)', () => {
     await ctx.close();
   });
 
-  it('has no serious or critical axe violation on any route, signed out, signed in and in the admin panel', async () => {
+  it('has no serious or critical axe violation on any route, signed out, signed in and in the admin panel, and hydrates every drawn page as drawn', async () => {
     const failures: string[] = [];
     const check = async (page: Page, url: string, ready: () => Promise<unknown>) => {
-      await page.goto(url);
+      await open(page, url);
       // The pointer rests where the last click left it: away from every link, so no hover colours are checked.
       await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
       try {
@@ -259,6 +286,13 @@ describe('the site around the films (issue 7)', () => {
       }
       await page.waitForLoadState('networkidle');
       for (const v of await axe(page)) failures.push(`${url}: ${v}`);
+      // The browser's first render matched the page the server drew: no hydration warning in the client error log.
+      const log = await page.evaluate(() => {
+        const entries = JSON.parse(localStorage.getItem('sobanura-error-log') ?? '[]') as { message: string; data?: unknown }[];
+        localStorage.removeItem('sobanura-error-log');
+        return entries.filter((e) => e.message.startsWith('Hydration')).map((e) => JSON.stringify(e.data).slice(0, 300));
+      });
+      for (const l of log) failures.push(`${url}: hydration: ${l}`);
     };
     // The page is there when its main heading is.
     const h1 = (page: Page) => () => page.locator('main h1, main h2').first().waitFor({ timeout: 20_000 });
@@ -272,7 +306,7 @@ describe('the site around the films (issue 7)', () => {
 
     const adminCtx = await context();
     const admin = await adminCtx.newPage();
-    await admin.goto('/');
+    await open(admin, '/');
     await signIn(admin, ADMIN);
     await check(admin, '/super-panel-2025', h1(admin));
     await adminCtx.close();

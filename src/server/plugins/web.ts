@@ -17,9 +17,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
+import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies } from './ssr.js';
+
+/** The id of the script element that carries a drawn page's state (src/web/lib/server-state.ts). */
+const STATE_ELEMENT_ID = 'sobanura-state';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
 export interface PageMeta {
@@ -126,6 +130,27 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     }
   }
 
+  const renderer = built ? await loadPageRenderer(webDir, app.log) : null;
+  /** index.html for drawn pages: the app's JavaScript loads after the page (ssr.ts deferAppScripts). */
+  const drawnHtml = renderer ? deferAppScripts(indexHtml) : indexHtml;
+
+  /** The page drawn on the server, or null to send the bare shell (a client-only page, or drawing failed). */
+  async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<{ html: string; state: string; status: number } | null> {
+    if (!renderer) return null;
+    const setCookies: string[] = [];
+    try {
+      const origin = opts.publicUrl || `http://${req.headers.host ?? 'localhost'}`;
+      const result = await renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, setCookies) });
+      passOnCookies(reply, setCookies);
+      if (result.kind !== 'page') return null;
+      if (result.errors.length) req.log.warn({ errors: result.errors.map(String) }, 'parts of the page could not be drawn on the server; the browser draws them');
+      return result;
+    } catch (err) {
+      req.log.warn({ err }, 'the page could not be drawn on the server; sending the app shell');
+      return null;
+    }
+  }
+
   app.get('/*', { config: { access: 'anonymous' } }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/media/')) throw new AppError(404, 'not_found', `No route GET ${url}`);
@@ -146,14 +171,23 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         .sendFile(rel);
     }
     const meta = await metaFor(url);
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (!indexHtml.includes('<!--og-->')) return reply.sendFile('index.html');
-    const preload = preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);
-    if (!meta) return reply.type('text/html; charset=utf-8').send(indexHtml.replace('<!--og-->', preload));
-    const html = indexHtml
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description.slice(0, 300))}" />`)
-      .replace('<!--og-->', `${metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl)}\n    ${preload}`);
-    return reply.type('text/html; charset=utf-8').send(html);
+    reply.header('vary', 'accept-encoding');
+    if (!indexHtml.includes('<!--og-->')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const lang = pageLanguage(req.headers.cookie);
+    const page = renderer ? await drawPage(req, reply, lang) : null;
+    let html = (page ? drawnHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    // A drawn page carries its data; the API preloads are for pages the browser draws by itself.
+    const preload = page ? '' : preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);
+    if (meta) {
+      html = html
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+        .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description.slice(0, 300))}" />`);
+    }
+    const head = [meta ? metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl) : '', preload].filter(Boolean).join('\n    ');
+    html = html.replace('<!--og-->', head);
+    if (!page) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // The page holds the visitor's own data (their name, their pass): never kept by a shared cache.
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script id="${STATE_ELEMENT_ID}" type="application/json">${page.state}</script>`);
+    return reply.code(page.status).header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

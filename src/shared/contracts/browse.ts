@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE, SORTS, TABS } from '../domain/catalog-list';
 
 /**
  * Catalogue browsing, complete (issue 3; viewer spec sections 2-5, 8, 9). All reading endpoints are open to
@@ -18,9 +19,7 @@ import { z } from 'zod';
  * GET  /api/events                                 → text/event-stream of `catalog` events (catalogEvent JSON)
  */
 
-export const PAGE_SIZE = 10;
-export const SORTS = ['newest', 'oldest', 'rating', 'az'] as const;
-export const TABS = ['movies', 'series'] as const;
+export { PAGE_SIZE, SORTS, TABS };
 
 export const translatorRef = z.object({ id: z.string(), name: z.string(), slug: z.string(), photoUrl: z.string().nullable() });
 export type TranslatorRef = z.infer<typeof translatorRef>;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
 import { PageSpinner } from './page-spinner';
 import { RouteError } from './route-error';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -35,8 +35,21 @@ const pages = {
   contact: page(() => import('../features/pages/routes/contact-page')),
 };
 
-/** Every page but home loads on demand; the player (hls.js) and the admin panel (tus) stay out of the first download. */
-export const router = createBrowserRouter([
+/**
+ * What a route tells the server-side renderer (src/web/entry-server.tsx): `ssr: false` pages are sent as the bare
+ * app shell and drawn in the browser only: the player and the admin panel (nothing to see without their code),
+ * and the viewer's billing, receipts and settings (dates and times in the browser's own time zone).
+ */
+export interface RouteHandle {
+  ssr?: boolean;
+}
+const CLIENT_ONLY: RouteHandle = { ssr: false };
+
+/**
+ * Every page but home loads on demand; the player (hls.js) and the admin panel (tus) stay out of the first download.
+ * The same table serves the browser (createAppRouter) and the server-side renderer (entry-server.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -62,18 +75,18 @@ export const router = createBrowserRouter([
               { path: 'series/:id', lazy: catalog.series },
               { path: 'series/:id/season/:n/episode/:m', element: <OldEpisodeUrl /> },
               // The catalogue's episode page with the player in it (app layer composes the two features).
-              { path: 'episode/:seriesId/:season/:episode', lazy: () => import('./routes/episode-route').then((m) => ({ Component: m.default })) },
+              { path: 'episode/:seriesId/:season/:episode', handle: CLIENT_ONLY, lazy: () => import('./routes/episode-route').then((m) => ({ Component: m.default })) },
               { path: 'translators', lazy: catalog.translators },
               { path: 'translators/:slug', lazy: catalog.translator },
               { path: 'watchlist', lazy: catalog.watchlist },
-              { path: 'player/:id', lazy: () => import('./routes/player-route').then((m) => ({ Component: m.default })) },
+              { path: 'player/:id', handle: CLIENT_ONLY, lazy: () => import('./routes/player-route').then((m) => ({ Component: m.default })) },
               { path: 'subscribe', lazy: () => import('./routes/subscribe-route').then((m) => ({ Component: m.default })) },
-              { path: 'settings', lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.default })) },
-              { path: 'billing', lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
-              { path: 'billing/receipts/:id', lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
+              { path: 'settings', handle: CLIENT_ONLY, lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.default })) },
+              { path: 'billing', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
+              { path: 'billing/receipts/:id', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
               {
                 element: <RequireAdmin />,
-                children: [{ path: 'super-panel-2025', lazy: () => import('./routes/admin-route').then((m) => ({ Component: m.default })) }],
+                children: [{ path: 'super-panel-2025', handle: CLIENT_ONLY, lazy: () => import('./routes/admin-route').then((m) => ({ Component: m.default })) }],
               },
             ],
           },
@@ -82,4 +95,25 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The browser's router over `routes`. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the routes that match `location` into the route table, before the browser's router is made:
+ * a page drawn on the server hydrates with its route already there, not behind a loading screen (React Router's
+ * data routers render `hydrateFallbackElement` while a matched route is still lazy).
+ */
+export async function loadMatchedRoutes(location: { pathname: string; search: string; hash: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

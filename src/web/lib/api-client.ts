@@ -30,13 +30,26 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string';
 }
 
+/** How a request reaches the server: `fetch` in the browser; the server-side renderer routes it in-process. */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Replaces how requests reach the server. Only the server-side renderer (src/web/entry-server.tsx) calls it, so
+ * that a page drawn on the server asks the API with the visitor's own cookies, without a network round trip.
+ */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // Fastify refuses an empty body declared as JSON, so the header goes only with a body.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const res = await fetch(path, {
+  const res = await transport(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,34 +1,55 @@
-/** Integer RWF with the grouping of the current language, e.g. "7,000 RWF" (en), "7 000 RWF" (fr). */
-export function formatRwf(amount: number, language: string): string {
-  let formatted: string;
-  try {
-    formatted = new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(amount);
-  } catch {
-    formatted = new Intl.NumberFormat('en').format(amount);
+/**
+ * Numbers and times on screen, per interface language (issue 7 point 3: "prices in RWF with the right grouping").
+ *
+ * Pages are drawn on the server (Node's ICU) and then in the browser (the browser's own ICU), and the two must
+ * print the same text or hydration fails (docs/decisions/014-server-rendering.md). They do not agree on their own:
+ * Chromium has no Kinyarwanda data (it prints rw numbers and times as English) and prints plain spaces where Node
+ * prints U+202F and U+2009. So the language's conventions are fixed here, from CLDR, and Intl only does the work
+ * every runtime does alike: English digits and grouping positions, English, French and British time patterns.
+ */
+
+/** Thousands separators as CLDR gives them: en ",", fr U+202F (narrow no-break space), rw ".". */
+const GROUPING: Record<string, string> = { en: ',', fr: '\u202f', rw: '.' };
+/** The Intl locale whose time pattern is the language's: Kinyarwanda's CLDR time is 24-hour HH:mm, as en-GB's. */
+const TIME_LOCALE: Record<string, string> = { en: 'en', fr: 'fr', rw: 'en-GB' };
+
+/*
+ * Making an Intl formatter loads the language's data and costs far more than formatting with it: a new one for
+ * each of the header's pass prices took 55 ms of a page load on a 4x-slowed CPU (Chromium's profiler). Each
+ * formatter is made once per locale and options, and kept.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<F>(cache: Map<string, F>, make: (locale: string, options: object) => F, locale: string, options: object): F {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = make(locale, options);
+    cache.set(key, f);
   }
-  return `${formatted} RWF`;
+  return f;
+}
+
+/** The interface language of a tag: en, fr or rw ("fr-RW" is fr); anything else is en. */
+function interfaceLanguage(language: string): 'en' | 'fr' | 'rw' {
+  const base = language.toLowerCase().split('-')[0];
+  return base === 'fr' || base === 'rw' ? base : 'en';
+}
+
+/** Integer RWF with the grouping of the language: "7,000 RWF" (en), "7 000 RWF" (fr, U+202F), "7.000 RWF" (rw). */
+export function formatRwf(amount: number, language: string): string {
+  const separator = GROUPING[interfaceLanguage(language)]!;
+  const parts = cached(numberFormats, (l, o) => new Intl.NumberFormat(l, o), 'en', { maximumFractionDigits: 0 }).formatToParts(amount);
+  return `${parts.map((p) => (p.type === 'group' ? separator : p.value)).join('')} RWF`;
 }
 
 /**
- * A time range of the day in the language's own style, e.g. "9:00 AM – 6:00 PM" (en), "09:00–18:00" (fr).
- * `open` and `close` are [hour, minute] in 24-hour time.
+ * A time range of the day in the language's own style: "9:00 AM – 6:00 PM" (en), "09:00 – 18:00" (fr),
+ * "09:00–18:00" (rw), with plain spaces. `open` and `close` are [hour, minute] in 24-hour time.
  */
 export function formatTimeRange(open: readonly [number, number], close: readonly [number, number], language: string): string {
   const at = ([h, m]: readonly [number, number]) => new Date(Date.UTC(2024, 0, 1, h, m));
-  const opts: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' };
-  try {
-    return new Intl.DateTimeFormat(language, opts).formatRange(at(open), at(close));
-  } catch {
-    return new Intl.DateTimeFormat('en', opts).formatRange(at(open), at(close));
-  }
-}
-
-/** A date in the language's long style, e.g. "December 2024" (en), "décembre 2024" (fr) with `{ month: 'long', year: 'numeric' }`. */
-export function formatDate(date: Date | string, language: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  const d = typeof date === 'string' ? new Date(date) : date;
-  try {
-    return new Intl.DateTimeFormat(language, options).format(d);
-  } catch {
-    return new Intl.DateTimeFormat('en', options).format(d);
-  }
+  const format = cached(dateFormats, (l, o) => new Intl.DateTimeFormat(l, o), TIME_LOCALE[interfaceLanguage(language)]!, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return format.formatRange(at(open), at(close)).replace(/[\u202f\u2009\u00a0]/g, ' ');
 }

@@ -29,7 +29,8 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fr' || value === 'rw';
 }
 
-function storedLanguage(): Language {
+/** The language kept in this browser (localStorage), English when none is. */
+export function keptLanguage(): Language {
   const l = readStored(STORAGE_KEYS.language);
   return isLanguage(l) ? l : 'en';
 }
@@ -45,6 +46,32 @@ async function ensureLoaded(lng: Language): Promise<void> {
 /** Resolves when all English texts are in (the fallback of every other language). */
 export const englishLoaded = (): Promise<void> => ensureLoaded('en');
 
+/**
+ * The cookie that tells the server which language to draw a page in (src/server/plugins/ssr.ts reads it).
+ * localStorage stays the browser's record; the cookie follows it. A year, the whole site, first-party only.
+ */
+export const LANGUAGE_COOKIE = 'sobanura-lang';
+
+function writeLanguageCookie(lng: Language): void {
+  if (typeof document === 'undefined') return;
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies disabled: pages are drawn in English on the server and switch after loading.
+  }
+}
+
+/** The options of every i18next instance, in the browser and in the server-side renderer (entry-server.tsx). */
+export const I18N_OPTIONS = {
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'fr', 'rw'],
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+  // Components re-render when a bundle arrives (the rest of English, a language loaded on demand).
+  react: { bindI18nStore: 'added' },
+} as const;
+
 function syncHtmlLang(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
@@ -54,18 +81,13 @@ function syncHtmlLang(lng: string): void {
  * `shellOnly`: resolve once the shell's English texts are in (the first paint of /); the rest of English still
  * loads at once and components re-render when it arrives.
  */
-export async function initI18n(language: Language = storedLanguage(), opts: { shellOnly?: boolean } = {}): Promise<typeof i18n> {
+export async function initI18n(language: Language = keptLanguage(), opts: { shellOnly?: boolean } = {}): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
+      ...I18N_OPTIONS,
+      supportedLngs: [...I18N_OPTIONS.supportedLngs],
       resources: { en: { translation: shell } },
       lng: 'en',
-      fallbackLng: 'en',
-      supportedLngs: ['en', 'fr', 'rw'],
-      interpolation: { escapeValue: false },
-      returnEmptyString: false,
-      initAsync: false,
-      // Components re-render when a bundle arrives (the rest of English, a language loaded on demand).
-      react: { bindI18nStore: 'added' },
     });
     i18n.on('languageChanged', syncHtmlLang);
   }
@@ -82,10 +104,11 @@ export async function initI18n(language: Language = storedLanguage(), opts: { sh
   return i18n;
 }
 
-/** Switches language, loading its texts first, and remembers the choice. */
+/** Switches language, loading its texts first, and remembers the choice (localStorage and the language cookie). */
 export async function changeLanguage(lng: Language): Promise<void> {
   await ensureLoaded(lng);
   writeStored(STORAGE_KEYS.language, lng);
+  writeLanguageCookie(lng);
   await i18n.changeLanguage(lng);
 }
 

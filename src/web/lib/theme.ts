@@ -52,7 +52,8 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
       return () => listeners.delete(l);
     },
     () => current,
-    () => current,
+    // What the server drew with (it cannot know the theme): hydration matches it, then renders the real one.
+    (): Theme => 'light',
   );
   return [theme, setTheme];
 }

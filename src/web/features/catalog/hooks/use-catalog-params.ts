@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { SORTS, TABS } from '../../../../shared/contracts/browse';
+import { SORTS, TABS } from '../../../../shared/domain/catalog-list';
 
 export type Tab = (typeof TABS)[number];
 export type Sort = (typeof SORTS)[number];

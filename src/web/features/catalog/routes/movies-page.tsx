@@ -1,7 +1,7 @@
 import { Bookmark, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { SORTS } from '../../../../shared/contracts/browse';
+import { SORTS } from '../../../../shared/domain/catalog-list';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCatalogPage } from '../api/get-catalog-page';

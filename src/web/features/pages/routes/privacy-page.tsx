@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
 import { SITE } from '../../../lib/site-info';
 import { LegalSection, PageShell } from '../components/page-shell';
 import { PAGES_NS } from '../texts';
-import { LEGAL_UPDATED } from './terms-page';
 
 const SECTIONS = ['collect', 'use', 'share', 'security', 'rights', 'cookies'] as const;
 
 /** /privacy (viewer spec section 2): six sections, a contact block with a 30-day response aim, a note for international users (GDPR). */
 export default function PrivacyPage() {
-  const { t, i18n } = useTranslation(PAGES_NS);
+  const { t } = useTranslation(PAGES_NS);
   return (
-    <PageShell title={t('privacy.title')} lead={t('legal.updated', { date: formatDate(LEGAL_UPDATED, i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }) })}>
+    <PageShell title={t('privacy.title')} lead={t('legal.updated', { date: t('legal.updatedOn') })}>
       <p className="leading-relaxed">{t('privacy.intro')}</p>
       {SECTIONS.map((s, i) => (
         <LegalSection key={s} id={`privacy-${s}`} title={`${i + 1}. ${t(`privacy.sections.${s}.title`)}`}>

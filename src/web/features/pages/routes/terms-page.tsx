@@ -1,11 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format';
 import { LegalSection, PageShell } from '../components/page-shell';
 import { PAGES_NS } from '../texts';
-
-/** Last revision of the terms and the privacy policy (viewer spec section 2: "last updated December 2024"). */
-export const LEGAL_UPDATED = new Date(Date.UTC(2024, 11, 1));
 
 const SECTIONS = ['use', 'payment', 'content', 'conduct', 'legal'] as const;
 
@@ -15,9 +11,9 @@ const SECTIONS = ['use', 'payment', 'content', 'conduct', 'legal'] as const;
  * spec states it.
  */
 export default function TermsPage() {
-  const { t, i18n } = useTranslation(PAGES_NS);
+  const { t } = useTranslation(PAGES_NS);
   return (
-    <PageShell title={t('terms.title')} lead={t('legal.updated', { date: formatDate(LEGAL_UPDATED, i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }) })}>
+    <PageShell title={t('terms.title')} lead={t('legal.updated', { date: t('legal.updatedOn') })}>
       <p className="leading-relaxed">{t('terms.intro')}</p>
       {SECTIONS.map((s) => (
         <LegalSection key={s} id={`terms-${s}`} title={t(`terms.sections.${s}.title`)}>

@@ -1,0 +1,104 @@
+/**
+ * Pages drawn on the server (docs/decisions/014-server-rendering.md; issue 7 point 8). The web build makes
+ * dist/ssr/entry-server.js beside dist/web; when it is there, `loadPageRenderer` loads it and the catch-all page
+ * route (web.ts) asks it to draw each page, so the HTML arrives with the page's text, posters and links in it and
+ * the browser paints before its JavaScript has run. Without it (a build of the web app only, unit tests), and
+ * whenever drawing fails or takes too long, the bare app shell goes out and the browser draws the page as before.
+ *
+ * While a page is drawn, its API requests (GET /api/...) are answered in-process through Fastify's inject, with
+ * the visitor's cookies and address, so access rules, rate limits and logs are exactly those of the browser's
+ * own requests; a session cookie the API refreshes is passed on to the page's response.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageApiTransport, PageRenderer } from '../../shared/contracts/page-render.js';
+
+/** The cookie the web app keeps the interface language in (src/web/lib/i18n.ts LANGUAGE_COOKIE). */
+export const LANGUAGE_COOKIE = 'sobanura-lang';
+export const LANGUAGES = ['en', 'fr', 'rw'] as const;
+
+/** Where the web build puts the renderer: `<WEB_DIR>/../ssr/entry-server.js`. */
+export function rendererPath(webDir: string): string {
+  return path.resolve(webDir, '..', 'ssr', 'entry-server.js');
+}
+
+/** Loads the renderer built beside `webDir`; null when there is none (the log says so once). */
+export async function loadPageRenderer(webDir: string, log: FastifyInstance['log']): Promise<PageRenderer | null> {
+  const file = rendererPath(webDir);
+  if (!existsSync(file)) {
+    log.info({ file }, 'no server-side renderer built: pages are drawn in the browser only (npm run build:web builds it)');
+    return null;
+  }
+  const mod = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+  if (typeof mod.render !== 'function') throw new Error(`${file} does not export render()`);
+  return { render: mod.render };
+}
+
+/** The language a page is drawn in: the language cookie when it names one of en, fr, rw; otherwise English. */
+export function pageLanguage(cookieHeader: string | undefined): (typeof LANGUAGES)[number] {
+  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
+  const value = m?.[1]?.trim();
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as (typeof LANGUAGES)[number]) : 'en';
+}
+
+/**
+ * A transport that answers the page's API GETs in-process for the visitor of `req`. Only GETs under /api/ are
+ * allowed (a page being drawn never writes). Set-Cookie headers of the answers are collected in `setCookies`.
+ */
+export function injectTransport(app: FastifyInstance, req: FastifyRequest, setCookies: string[]): PageApiTransport {
+  return async (url, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`a page drawn on the server may only GET /api/, not ${method} ${url}`);
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'application/json',
+        ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+        ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+        ...(req.headers['accept-language'] ? { 'accept-language': req.headers['accept-language'] } : {}),
+        // The visitor's address, for rate limits and logs (the app trusts X-Forwarded-For).
+        'x-forwarded-for': req.ip,
+      },
+    });
+    const cookies = res.headers['set-cookie'];
+    if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));
+    const type = res.headers['content-type'];
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: type ? { 'content-type': String(type) } : {},
+    });
+  };
+}
+
+/** Puts the Set-Cookie headers collected while drawing on the page's response (the last one of a name wins). */
+export function passOnCookies(reply: FastifyReply, setCookies: string[]): void {
+  const byName = new Map<string, string>();
+  for (const c of setCookies) byName.set(c.split('=')[0] ?? c, c);
+  if (byName.size) reply.header('set-cookie', [...byName.values()]);
+}
+
+/**
+ * The app shell for a page drawn on the server: its JavaScript (the entry `<script type="module">` and its
+ * `<link rel="modulepreload">`s, as Vite wrote them into index.html) starts downloading once the page has loaded
+ * and painted, not while it is still painting. The drawn page needs no JavaScript to show, so on slow mobile data its styles
+ * and posters get the whole link first and the app's code comes after. Throws when index.html has no entry script.
+ */
+export function deferAppScripts(indexHtml: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
+  if (!entry) throw new Error('index.html has no <script type="module" src> entry');
+  const preloads: string[] = [];
+  const html = indexHtml.replace(entry[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const loader =
+    `<script>(function(){function go(){var h=document.head;${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
+    // After the load event and one more frame: the drawn page is on screen before the app's code is asked for.
+    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `if(document.readyState==='complete')later();else addEventListener('load',later)})()</script>`;
+  return html.replace('</body>', `${loader}\n  </body>`);
+}

@@ -1,0 +1,30 @@
+/**
+ * The contract between the server and its server-side renderer (docs/decisions/014-server-rendering.md): Vite
+ * builds src/web/entry-server.tsx into dist/ssr/entry-server.js, exporting `render`; src/server/plugins/ssr.ts
+ * loads that file at start and calls it for page requests. The two sides never import each other's code.
+ */
+
+/** Answers an API request the page asks for while it is drawn (a GET under /api), with the visitor's cookies. */
+export type PageApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. `/movies?tab=series`. */
+  url: string;
+  /** The site's origin, e.g. `https://sobanura.rw` (only used to build the Request the router matches). */
+  origin: string;
+  /** The visitor's language (the `sobanura-lang` cookie); anything but en, fr or rw means English. */
+  language: string | undefined;
+  /** Answers the API requests of this visitor's page. */
+  fetch: PageApiTransport;
+}
+
+export type RenderResult =
+  /** A page drawn on the server: `html` goes inside `<div id="root">`, `state` (JSON, safe in a script) into the state script. */
+  | { kind: 'page'; status: number; html: string; state: string; lang: 'en' | 'fr' | 'rw'; errors: unknown[] }
+  /** A page the browser draws by itself (the player, the admin panel): the server sends the bare app shell. */
+  | { kind: 'client' };
+
+/** The module dist/ssr/entry-server.js. */
+export interface PageRenderer {
+  render(req: RenderRequest): Promise<RenderResult>;
+}

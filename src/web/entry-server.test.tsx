@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { PageApiTransport, RenderResult } from '../shared/contracts/page-render';
+import { render } from './entry-server';
+import { item, json } from './test/catalog-fixtures';
+
+type Answers = Record<string, [status: number, body: unknown]>;
+
+/** A transport answering from `answers` by path (without query); anything else is a 404. Records each request. */
+function api(answers: Answers) {
+  const asked: string[] = [];
+  const fetch: PageApiTransport = async (path, init) => {
+    expect(init.method ?? 'GET').toBe('GET');
+    asked.push(path);
+    const [status, body] = answers[path.split('?')[0]!] ?? [404, { error: { code: 'not_found', message: `No route GET ${path}` } }];
+    return json(status, body);
+  };
+  return { fetch, asked };
+}
+
+const SIGNED_OUT: Answers = {
+  '/api/accounts/me': [200, { user: null, pass: null }],
+  '/api/home': [200, { recentMovies: [item({ title: 'Intare y’Ishyamba', posterUrl: '/media/posters/intare.webp' })], popularMovies: [], newSeries: [] }],
+};
+
+function page(result: RenderResult) {
+  if (result.kind !== 'page') throw new Error(`expected a drawn page, got ${result.kind}`);
+  return { ...result, parsed: JSON.parse(result.state) as { lang: string; queries: { queries: { queryKey: unknown[]; state: { status: string; data?: unknown; error?: unknown } }[] } } };
+}
+
+describe('server-side rendering (entry-server)', () => {
+  it('draws / with the rows its data asked for, asking each API answer once', async () => {
+    const { fetch, asked } = api(SIGNED_OUT);
+    const p = page(await render({ url: '/', origin: 'http://sobanura.test', language: undefined, fetch }));
+    expect(p.status).toBe(200);
+    expect(p.lang).toBe('en');
+    expect(p.errors).toEqual([]);
+    expect(p.html).toContain('Films and series translated into Kinyarwanda');
+    expect(p.html).toContain('Intare y’Ishyamba');
+    expect(p.html).toContain('/media/posters/intare.webp');
+    // Signed out: the call to sign up, and the header's sign-in link.
+    expect(p.html).toContain('href="/register"');
+    // Sent in place: no part outlined into a hidden element for a script to reveal.
+    expect(p.html).not.toContain('hidden id="S:');
+    expect(p.html).not.toContain('<script');
+    expect([...new Set(asked)].sort()).toEqual(['/api/accounts/me', '/api/home']);
+    expect(asked).toHaveLength(2);
+    const keys = p.parsed.queries.queries.map((q) => q.queryKey.join('/'));
+    expect(keys.sort()).toEqual(['accounts/me', 'catalog/lists/home']);
+    expect(p.parsed.queries.queries.every((q) => q.state.status === 'success')).toBe(true);
+  });
+
+  it('draws in the visitor’s language, and in English for anything but en, fr and rw', async () => {
+    const rw = page(await render({ url: '/', origin: 'http://sobanura.test', language: 'rw', fetch: api(SIGNED_OUT).fetch }));
+    expect(rw.lang).toBe('rw');
+    expect(rw.parsed.lang).toBe('rw');
+    expect(rw.html).toContain('Ahabanza');
+    const fr = page(await render({ url: '/about', origin: 'http://sobanura.test', language: 'fr', fetch: api(SIGNED_OUT).fetch }));
+    expect(fr.html).toContain('Accueil');
+    const odd = page(await render({ url: '/', origin: 'http://sobanura.test', language: '<script>', fetch: api(SIGNED_OUT).fetch }));
+    expect(odd.lang).toBe('en');
+    expect(odd.html).toContain('Home');
+  });
+
+  it('sends a failed answer along as a plain error, so the browser draws the same error screen', async () => {
+    const signedIn: Answers = {
+      '/api/accounts/me': [200, { user: { id: 'u1', email: 'keza@example.rw', name: 'Keza', role: 'user' }, pass: null }],
+    };
+    const p = page(await render({ url: '/watch/00000000-0000-4000-8000-000000000000', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch }));
+    const movie = p.parsed.queries.queries.find((q) => q.state.status === 'error');
+    expect(movie?.state.error).toEqual({ __apiError: { status: 404, code: 'not_found', message: 'No route GET /api/movies/00000000-0000-4000-8000-000000000000' } });
+    // The greeting is the part of the email before the @ (viewer spec section 2 "Header").
+    expect(p.html).toContain('keza');
+  });
+
+  it('answers 404 for a path no route knows, with the 404 page drawn', async () => {
+    const p = page(await render({ url: '/no-such-page', origin: 'http://sobanura.test', language: 'en', fetch: api(SIGNED_OUT).fetch }));
+    expect(p.status).toBe(404);
+    expect(p.html).toContain('Oops! Page not found');
+  });
+
+  it('leaves the player and the admin panel to the browser', async () => {
+    const { fetch, asked } = api(SIGNED_OUT);
+    expect(await render({ url: '/player/abc', origin: 'http://sobanura.test', language: 'en', fetch })).toEqual({ kind: 'client' });
+    expect(await render({ url: '/super-panel-2025', origin: 'http://sobanura.test', language: 'en', fetch })).toEqual({ kind: 'client' });
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps text from the API from closing the state script', async () => {
+    const answers: Answers = { ...SIGNED_OUT, '/api/home': [200, { recentMovies: [item({ title: '</script><script>alert(1)</script>' })], popularMovies: [], newSeries: [] }] };
+    const p = page(await render({ url: '/', origin: 'http://sobanura.test', language: 'en', fetch: api(answers).fetch }));
+    expect(p.state).not.toMatch(/<\/script/i);
+    expect(p.html).not.toContain('<script>alert(1)');
+    expect(JSON.stringify(p.parsed)).toContain('</script><script>alert(1)</script>');
+  });
+
+  it('still draws the page when the API cannot be reached, with the queries left to the browser as errors', async () => {
+    const fetch: PageApiTransport = () => Promise.reject(new TypeError('fetch failed'));
+    const p = page(await render({ url: '/login', origin: 'http://sobanura.test', language: 'en', fetch }));
+    expect(p.html).toContain('Welcome back');
+    const me = p.parsed.queries.queries.find((q) => q.queryKey[0] === 'accounts');
+    expect(me?.state.error).toEqual({ __apiError: { status: 500, code: 'internal', message: 'Internal error' } });
+  });
+});

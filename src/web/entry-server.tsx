@@ -1,0 +1,142 @@
+/**
+ * The server-side renderer (docs/decisions/014-server-rendering.md). Vite builds this file for Node into
+ * dist/ssr/entry-server.js; the server (src/server/plugins/ssr.ts) loads that build and calls `render` for each
+ * page request, so the page arrives drawn: text, posters and links paint before any JavaScript has run, which is
+ * what a phone on slow mobile data waits for (issue 7 point 8).
+ *
+ * It draws the same routes, components and texts as the browser. Components ask for data with TanStack Query as
+ * usual; the renderer draws, fetches the queries the drawing asked for (through `fetch`, which the server routes
+ * in-process with the visitor's cookies), and draws again, until nothing new is asked for (at most MAX_PASSES).
+ * The answers travel with the page (lib/server-state.ts) so the browser's first render matches.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { QueryClient, type Query } from '@tanstack/react-query';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/app';
+import { routes, type RouteHandle } from './app/router';
+import pagesEn from './features/pages/locales/en.json';
+import pagesFr from './features/pages/locales/fr.json';
+import pagesRw from './features/pages/locales/rw.json';
+import { PAGES_NS } from './features/pages/texts';
+import type { PageApiTransport, RenderRequest, RenderResult } from '../shared/contracts/page-render';
+import { setTransport } from './lib/api-client';
+import { I18N_OPTIONS, initI18n, isLanguage, type Language } from './lib/i18n';
+import { serializeServerState } from './lib/server-state';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import rw from './locales/rw.json';
+
+/** Draw, fetch, draw again: a page whose data needs other data (the viewer, then their rows) takes 3 passes. */
+export const MAX_PASSES = 4;
+/** A page not drawn by then is sent bare, and the browser draws it. */
+export const RENDER_TIMEOUT_MS = 5000;
+
+const requestScope = new AsyncLocalStorage<PageApiTransport>();
+setTransport((path, init) => {
+  const fetchForVisitor = requestScope.getStore();
+  if (!fetchForVisitor) return Promise.reject(new Error('server-side API request outside a page render'));
+  return fetchForVisitor(path, init);
+});
+
+const RESOURCES: Resource = {
+  en: { translation: en, [PAGES_NS]: pagesEn },
+  fr: { translation: fr, [PAGES_NS]: pagesFr },
+  rw: { translation: rw, [PAGES_NS]: pagesRw },
+};
+
+const instances = new Map<Language, I18n>();
+/** One i18next instance per language with every text in it, made once and shared by all requests. */
+function i18nFor(lng: Language): I18n {
+  let inst = instances.get(lng);
+  if (!inst) {
+    inst = i18next.createInstance({ ...I18N_OPTIONS, supportedLngs: [...I18N_OPTIONS.supportedLngs], resources: RESOURCES, lng });
+    void inst.init();
+    instances.set(lng, inst);
+  }
+  return inst;
+}
+
+// The app's own i18n instance serves code outside React (lazy chunks that wait for English, the pages' texts).
+const globalReady = initI18n('en');
+
+const handler = createStaticHandler(routes);
+
+/** Renders `element` to HTML once every Suspense boundary (lazy chunks) has resolved. */
+function renderToString(element: ReactElement, errors: unknown[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // Sent once whole, so every part goes in place as it is: no part outlined into a hidden element that an
+      // inline script moves into view later (React does that for parts past 12,800 bytes), which would hold back
+      // the posters' paint until the script runs.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (err) => {
+        errors.push(err);
+      },
+    });
+    setTimeout(() => stream.abort(new Error(`render took longer than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS).unref();
+  });
+}
+
+function isEnabled(q: Query): boolean {
+  const enabled = (q.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(q) !== false : enabled !== false;
+}
+
+/**
+ * Draws the page at `req.url` for one visitor. Resolves with the HTML and the state to hydrate from, or with
+ * `{ kind: 'client' }` for pages drawn in the browser only. Rejects when the page cannot be drawn at all (the
+ * server then sends the bare app shell); an error inside a lazy part is collected in `errors` and that part is
+ * drawn by the browser.
+ */
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  await globalReady;
+  const lang: Language = isLanguage(req.language) ? req.language : 'en';
+  return requestScope.run(req.fetch, async () => {
+    const context = await handler.query(new Request(new URL(req.url, req.origin)));
+    if (context instanceof Response) return { kind: 'client' };
+    if (context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.ssr === false)) return { kind: 'client' };
+
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const i18n = i18nFor(lang);
+    const page = () => (
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    );
+
+    const errors: unknown[] = [];
+    let html = '';
+    for (let pass = 1; pass <= MAX_PASSES; pass++) {
+      html = await renderToString(page(), errors);
+      const cache = queryClient.getQueryCache();
+      const asked = cache.getAll().filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle');
+      // A query that was off this pass (it waits for another's answer) is built again, with its options then.
+      for (const q of asked) if (!isEnabled(q)) cache.remove(q);
+      const wanted = asked.filter(isEnabled);
+      if (!wanted.length || pass === MAX_PASSES) break;
+      errors.length = 0;
+      await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
+    }
+    const last = context.matches[context.matches.length - 1];
+    const status = last?.route.path === '*' ? 404 : context.statusCode;
+    return { kind: 'page', status, html, state: serializeServerState(lang, queryClient), lang, errors };
+  });
+}

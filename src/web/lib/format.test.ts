@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatRwf, formatTimeRange } from './format';
+
+describe('formatRwf', () => {
+  it('groups thousands as each language writes them (CLDR)', () => {
+    expect(formatRwf(7000, 'en')).toBe('7,000 RWF');
+    expect(formatRwf(1_234_567, 'fr')).toBe('1\u202f234\u202f567 RWF');
+    expect(formatRwf(7000, 'rw')).toBe('7.000 RWF');
+    expect(formatRwf(500, 'rw')).toBe('500 RWF');
+  });
+
+  it('reads a regional tag by its language, and anything unknown as English', () => {
+    expect(formatRwf(7000, 'fr-RW')).toBe('7\u202f000 RWF');
+    expect(formatRwf(7000, 'de')).toBe('7,000 RWF');
+    expect(formatRwf(7000, '')).toBe('7,000 RWF');
+  });
+});
+
+describe('formatTimeRange', () => {
+  it('writes business hours in each language’s style, with plain spaces only', () => {
+    expect(formatTimeRange([9, 0], [18, 0], 'en')).toBe('9:00 AM – 6:00 PM');
+    expect(formatTimeRange([9, 0], [18, 0], 'fr')).toBe('09:00 – 18:00');
+    expect(formatTimeRange([10, 0], [16, 0], 'rw')).toBe('10:00–16:00');
+    for (const l of ['en', 'fr', 'rw']) expect(formatTimeRange([9, 30], [17, 45], l)).not.toMatch(/[\u202f\u2009\u00a0]/);
+  });
+});
