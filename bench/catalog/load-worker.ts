@@ -12,6 +12,8 @@ export interface LoadJob {
   urls: string[];
   connections: number;
   seconds: number;
+  /** Extra request headers (a session cookie, `accept: text/html` for pages); they replace the defaults of the same name. */
+  headers?: Record<string, string>;
 }
 export interface LoadSummary {
   requests: number;
@@ -38,7 +40,7 @@ async function run(job: LoadJob): Promise<LoadSummary> {
   const end = start + job.seconds * 1000;
   const one = (path: string) =>
     new Promise<number>((resolve) => {
-      const req = http.request({ agent, host: origin.hostname, port: origin.port, path, headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' } }, (res) => {
+      const req = http.request({ agent, host: origin.hostname, port: origin.port, path, headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', ...job.headers } }, (res) => {
         res.on('data', (c: Buffer) => (bytes += c.length));
         res.on('end', () => resolve(res.statusCode ?? 0));
         res.on('error', () => resolve(0));

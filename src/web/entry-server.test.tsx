@@ -78,6 +78,20 @@ describe('server-side rendering (entry-server)', () => {
     expect(p.html).toContain('Oops! Page not found');
   });
 
+  it('answers a page that sends the visitor elsewhere with where it goes, or with the shell when the move carries state', async () => {
+    const signedIn: Answers = {
+      '/api/accounts/me': [200, { user: { id: 'u1', email: 'keza@example.rw', name: 'Keza', role: 'user' }, pass: null }],
+      '/api/catalog': [200, { items: [], page: 9, pageSize: 10, total: 23, categories: [] }],
+      '/api/translators': [200, { items: [] }],
+    };
+    // The old site's episode links.
+    expect(await render({ url: '/series/s1/season/2/episode/3', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch })).toEqual({ kind: 'redirect', location: '/episode/s1/2/3' });
+    // A page past the end of the list goes to the last one, keeping the other choices.
+    expect(await render({ url: '/movies?page=9&sort=az', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch })).toEqual({ kind: 'redirect', location: '/movies?sort=az&page=3' });
+    // Signed out on a protected page: the browser goes to /login, remembering the page to come back to.
+    expect(await render({ url: '/movies', origin: 'http://sobanura.test', language: 'en', fetch: api(SIGNED_OUT).fetch })).toEqual({ kind: 'client' });
+  });
+
   it('leaves the player and the admin panel to the browser', async () => {
     const { fetch, asked } = api(SIGNED_OUT);
     expect(await render({ url: '/player/abc', origin: 'http://sobanura.test', language: 'en', fetch })).toEqual({ kind: 'client' });

@@ -17,6 +17,7 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/app';
+import { getMe } from './features/accounts/api/get-me';
 import { routes, type RouteHandle } from './app/router';
 import pagesEn from './features/pages/locales/en.json';
 import pagesFr from './features/pages/locales/fr.json';
@@ -24,13 +25,15 @@ import pagesRw from './features/pages/locales/rw.json';
 import { PAGES_NS } from './features/pages/texts';
 import type { PageApiTransport, RenderRequest, RenderResult } from '../shared/contracts/page-render';
 import { setTransport } from './lib/api-client';
+import { queryKeys } from './lib/query-keys';
+import { ServerRedirectContext } from './lib/redirect';
 import { I18N_OPTIONS, initI18n, isLanguage, type Language } from './lib/i18n';
 import { serializeServerState } from './lib/server-state';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import rw from './locales/rw.json';
 
-/** Draw, fetch, draw again: a page whose data needs other data (the viewer, then their rows) takes 3 passes. */
+/** Draw, fetch, draw again: a page whose data needs other data (a film, then its related films) takes 3 passes. */
 export const MAX_PASSES = 4;
 /** A page not drawn by then is sent bare, and the browser draws it. */
 export const RENDER_TIMEOUT_MS = 5000;
@@ -116,16 +119,30 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
     const router = createStaticRouter(handler.dataRoutes, context);
     const i18n = i18nFor(lang);
+    let redirect: { location: string; withState: boolean } | null = null;
+    const recordRedirect = (location: string, withState: boolean) => {
+      redirect ??= { location, withState };
+    };
     const page = () => (
-      <AppProviders i18n={i18n} queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <ServerRedirectContext.Provider value={recordRedirect}>
+        <AppProviders i18n={i18n} queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </ServerRedirectContext.Provider>
     );
+
+    // Every page asks who the visitor is (the header, the guards of signed-in pages): asked before the first
+    // pass, a signed-in page is drawn in two passes, not three.
+    await queryClient.prefetchQuery({ queryKey: queryKeys.me, queryFn: getMe });
 
     const errors: unknown[] = [];
     let html = '';
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       html = await renderToString(page(), errors);
+      // The page sends the visitor elsewhere (lib/redirect.tsx): an HTTP redirect, or the shell when the move
+      // carries router state (the page to come back to after signing in) that only the browser can hold.
+      const moved = redirect as { location: string; withState: boolean } | null;
+      if (moved) return moved.withState || !moved.location.startsWith('/') || moved.location.startsWith('//') ? { kind: 'client' } : { kind: 'redirect', location: moved.location };
       const cache = queryClient.getQueryCache();
       const asked = cache.getAll().filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle');
       // A query that was off this pass (it waits for another's answer) is built again, with its options then.

@@ -130,7 +130,9 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await run('ffmpeg', ['-v', 'error', '-stream_loop', '1', '-i', path.join(FIXTURES, 'wannaworktogether.mp4'), '-c', 'copy', longFile]);
     const dataDir = path.join(tmp, 'data');
     seeded = await seed(dataDir, longFile);
-    server = await startServer({ DATA_DIR: dataDir, TRANSCODE_PRESET: 'ultrafast' });
+    // Eleven sign-ins from one address within a minute or so (drawn pages made the scenarios fast enough to fit):
+    // the limit of 10 a minute (accounts.routes.ts, tested there) would refuse the last ones.
+    server = await startServer({ DATA_DIR: dataDir, TRANSCODE_PRESET: 'ultrafast', AUTH_RATE_LIMIT_PER_MINUTE: '60' });
     browser = await launchChromium();
 
     // Every seeded ladder is ready (checked through the API as well).

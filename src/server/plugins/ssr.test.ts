@@ -31,6 +31,8 @@ const RENDERER = `
 export async function render(req) {
   if (req.url.startsWith('/player/')) return { kind: 'client' };
   if (req.url.startsWith('/boom')) throw new Error('the renderer broke');
+  if (req.url === '/old') return { kind: 'redirect', location: '/movies?page=3' };
+  if (req.url === '/away') return { kind: 'redirect', location: '//evil.example/x' };
   let refused = null;
   try { await req.fetch('/api/accounts/me', { method: 'POST' }); } catch (e) { refused = e.message; }
   const me = await (await req.fetch('/api/accounts/me', { method: 'GET' })).json();
@@ -104,6 +106,16 @@ describe('pages drawn on the server [pglite]', () => {
       expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
       expect(res.body, url).toContain('<link rel="preload" href="/api/accounts/me" as="fetch" crossorigin="anonymous" />');
     }
+  });
+
+  it('answers 302 where the page sends the visitor, only within the site', async () => {
+    const res = await t.app.inject({ url: '/old' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/movies?page=3');
+    const away = await t.app.inject({ url: '/away' });
+    expect(away.statusCode).toBe(200);
+    expect(away.headers.location).toBeUndefined();
+    expect(away.body).toContain('<div id="root"></div>');
   });
 
   it('still sends a page when a part of it could not be drawn (the browser draws that part)', async () => {

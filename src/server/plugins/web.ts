@@ -13,6 +13,11 @@
  * every page the signed-in viewer (`/api/accounts/me`, which the header and the route guards wait for), `/` the
  * home rows (`/api/home`), `/watch/{id}` the film (`/api/movies/{id}`) and its poster, `/player/{id}` the film.
  * Each URL is exactly the one the web app requests (the api folders of src/web/features), so nothing is fetched twice.
+ *
+ * Pages drawn on the server (ssr.ts; docs/decisions/014-server-rendering.md): when the renderer is built, a page
+ * is sent drawn, with its state, `<html lang>` of the visitor's language, the app's scripts after the paint and
+ * `Cache-Control: private, no-cache`, and without the API preloads (its data is in it); a page that sends the
+ * visitor elsewhere answers 302. Pages the browser draws by itself get index.html as described above.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -134,14 +139,18 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   /** index.html for drawn pages: the app's JavaScript loads after the page (ssr.ts deferAppScripts). */
   const drawnHtml = renderer ? deferAppScripts(indexHtml) : indexHtml;
 
-  /** The page drawn on the server, or null to send the bare shell (a client-only page, or drawing failed). */
-  async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<{ html: string; state: string; status: number } | null> {
+  /**
+   * The page drawn on the server, `{ redirect }` when the page sends the visitor elsewhere, or null to send the
+   * bare shell (a client-only page, or drawing failed).
+   */
+  async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<{ html: string; state: string; status: number } | { redirect: string } | null> {
     if (!renderer) return null;
     const setCookies: string[] = [];
     try {
       const origin = opts.publicUrl || `http://${req.headers.host ?? 'localhost'}`;
       const result = await renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, setCookies) });
       passOnCookies(reply, setCookies);
+      if (result.kind === 'redirect') return /^\/(?!\/)/.test(result.location) ? { redirect: result.location } : null;
       if (result.kind !== 'page') return null;
       if (result.errors.length) req.log.warn({ errors: result.errors.map(String) }, 'parts of the page could not be drawn on the server; the browser draws them');
       return result;
@@ -174,7 +183,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     reply.header('vary', 'accept-encoding');
     if (!indexHtml.includes('<!--og-->')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const lang = pageLanguage(req.headers.cookie);
-    const page = renderer ? await drawPage(req, reply, lang) : null;
+    const drawn = renderer ? await drawPage(req, reply, lang) : null;
+    if (drawn && 'redirect' in drawn) return reply.header('cache-control', 'private, no-cache').redirect(drawn.redirect, 302);
+    const page = drawn;
     let html = (page ? drawnHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
     // A drawn page carries its data; the API preloads are for pages the browser draws by itself.
     const preload = page ? '' : preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);

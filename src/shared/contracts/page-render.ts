@@ -21,6 +21,8 @@ export interface RenderRequest {
 export type RenderResult =
   /** A page drawn on the server: `html` goes inside `<div id="root">`, `state` (JSON, safe in a script) into the state script. */
   | { kind: 'page'; status: number; html: string; state: string; lang: 'en' | 'fr' | 'rw'; errors: unknown[] }
+  /** The page sends the visitor to `location` (a path on this site, with query): the server answers 302. */
+  | { kind: 'redirect'; location: string }
   /** A page the browser draws by itself (the player, the admin panel): the server sends the bare app shell. */
   | { kind: 'client' };
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Redirect } from '../lib/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { isAdminRole, useMe } from '../features/accounts/api/get-me';
 
@@ -10,13 +11,13 @@ export function RequireAuth() {
   const location = useLocation();
   if (me.isPending) return <Spinner label={t('common.loading')} />;
   if (me.isError) throw me.error;
-  if (!me.data.user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me.data.user) return <Redirect to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 
 /** Inside RequireAuth: anyone but an admin or super admin goes to /. The server checks again on every call. */
 export function RequireAdmin() {
   const me = useMe();
-  if (!isAdminRole(me.data?.user?.role)) return <Navigate to="/" replace />;
+  if (!isAdminRole(me.data?.user?.role)) return <Redirect to="/" replace />;
   return <Outlet />;
 }

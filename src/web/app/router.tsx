@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, useParams, type RouteObject } from 'react-router';
+import { Redirect } from '../lib/redirect';
 import { PageSpinner } from './page-spinner';
 import { RouteError } from './route-error';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -9,7 +10,7 @@ import { Layout } from './layout';
 /** In-page links of the old site pointed at /series/:id/season/:n/episode/:m (viewer spec section 2); they land on the episode page. */
 function OldEpisodeUrl() {
   const { id = '', n = '', m = '' } = useParams();
-  return <Navigate replace to={`/episode/${encodeURIComponent(id)}/${encodeURIComponent(n)}/${encodeURIComponent(m)}`} />;
+  return <Redirect replace to={`/episode/${encodeURIComponent(id)}/${encodeURIComponent(n)}/${encodeURIComponent(m)}`} />;
 }
 
 const catalog = {

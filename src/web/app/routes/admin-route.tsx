@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '../../lib/redirect';
 import { useMe } from '../../features/accounts/api/get-me';
 import { AdminPanelPage } from '../../features/admin/routes/admin-panel-page';
 import { connectCatalogEvents } from '../live-catalog';
@@ -26,7 +26,7 @@ export function AdminRoute() {
       onResync: () => refresh(new Set(['group', 'movie', 'series'])),
     });
   }, [qc]);
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Redirect to="/login" replace />;
   return <AdminPanelPage user={user} />;
 }
 

@@ -1,6 +1,7 @@
 import { Bookmark, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
+import { Redirect } from '../../../lib/redirect';
 import { SORTS } from '../../../../shared/domain/catalog-list';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -36,7 +37,7 @@ export function MoviesPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // A page past the end (the list shrank, or an old link): go to the last one.
   if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && params.page > pages) {
-    return <Navigate replace to={{ search: `?${writeCatalogParams({ ...params, page: pages })}` }} />;
+    return <Redirect replace to={{ search: `?${writeCatalogParams({ ...params, page: pages })}` }} />;
   }
   const filtered = hasFilters(params);
 

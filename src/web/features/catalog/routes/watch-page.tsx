@@ -1,7 +1,8 @@
 import { ArrowLeft, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { Redirect } from '../../../lib/redirect';
 import type { MovieFull } from '../../../../shared/contracts/browse';
 import { Button } from '../../../components/ui/button';
 import { isNotFound } from '../../../lib/api-client';
@@ -39,7 +40,7 @@ export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) 
     );
   }
   const m = movie.data;
-  if (m.redirectToId && m.redirectToId !== id) return <Navigate replace to={`/watch/${m.redirectToId}`} />;
+  if (m.redirectToId && m.redirectToId !== id) return <Redirect replace to={`/watch/${m.redirectToId}`} />;
 
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-8 px-4 py-6">

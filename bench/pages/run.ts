@@ -1,0 +1,137 @@
+/**
+ * What drawing pages on the server costs the server (docs/decisions/014-server-rendering.md). Seeds the bench
+ * catalogue of bench/catalog (10,000 movies, 500 series; BENCH_MOVIES / BENCH_SERIES to resize) through the
+ * product's services, starts the real app on a port with the built web app (dist/web and dist/ssr: run
+ * `npm run build:web` first, or pass --build), and loads each page for BENCH_SECONDS (default 5) with 10
+ * keep-alive connections from a separate process: the bare app shell (a page the browser draws, /player/{id}) as
+ * the baseline, then / and /login signed out, /movies (pages 1-20) and /watch/{id} (2,000 different films)
+ * signed in. Prints requests per second, latency percentiles, the compressed size of a page, and the server
+ * process's resident memory after each load. PGlite, and PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set.
+ *
+ * Run: npx tsx bench/pages/run.ts [--build]
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { migrateDatabase, openDatabase, type DbHandle } from '../../src/server/db/client.js';
+import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
+import { signUp } from '../../src/server/test/harness.js';
+import type { LoadJob, LoadSummary } from '../catalog/load-worker.js';
+import { seedCatalogue } from '../catalog/seed.js';
+
+const COMMAND = 'npx tsx bench/pages/run.ts';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MOVIES = Number(process.env.BENCH_MOVIES ?? 10_000);
+const SERIES = Number(process.env.BENCH_SERIES ?? 500);
+const CONNECTIONS = 10;
+const WEB_DIR = path.resolve('dist/web');
+
+function load(origin: string, urls: string[], headers: Record<string, string>, seconds = SECONDS): Promise<LoadSummary> {
+  const job: LoadJob = { origin, urls, connections: CONNECTIONS, seconds, headers: { accept: 'text/html', ...headers } };
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('../catalog/load-worker.ts', import.meta.url)), { execArgv: process.execArgv });
+    child.once('message', (s) => resolve(s as LoadSummary));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    child.send(job);
+  });
+}
+
+async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const name = `sobanura_bench_${Math.random().toString(16).slice(2, 10)}`;
+  await admin.query(`create database ${name}`);
+  const version = (await admin.query('show server_version')).rows[0].server_version as string;
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version,
+    drop: async () => {
+      const d = new pg.Client({ connectionString: serverUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+type Row = { name: string; rssMb: number } & LoadSummary;
+
+async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-bench-'));
+  let drop = async () => {};
+  let label = 'PGlite (embedded, in memory)';
+  let db: DbHandle;
+  if (kind === 'postgres') {
+    const fresh = await freshPostgres(serverUrl!);
+    drop = fresh.drop;
+    label = `PostgreSQL ${fresh.version}`;
+    db = await openDatabase({ url: fresh.url });
+  } else db = await openDatabase({ memory: true });
+  let built: BuiltApp | null = null;
+  try {
+    await migrateDatabase(db);
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR, DEMO_CATALOG: 'false' });
+    built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false });
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`;
+    console.error(`[${kind}] seeding ${MOVIES} movies and ${SERIES} series…`);
+    const seed = await seedCatalogue(built.services, { movies: MOVIES, series: SERIES });
+    const viewer = await signUp(built);
+    const signedIn = { cookie: viewer.cookie };
+    const films = seed.movieIds.slice(0, 2000);
+    // Every kind of page once, so the loads start with compiled code paths.
+    await load(origin, ['/', '/login', `/player/${films[0]}`], {}, 1);
+    await load(origin, ['/movies', `/watch/${films[0]}`], signedIn, 1);
+
+    const rows: Row[] = [];
+    const run = async (name: string, urls: string[], headers: Record<string, string>) => {
+      const s = await load(origin, urls, headers);
+      rows.push({ name, ...s, rssMb: process.memoryUsage().rss / 2 ** 20 });
+      console.error(`  ${name}: ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${s.p95} ms`);
+    };
+    await run('app shell, not drawn (/player/{id})', films.map((id) => `/player/${id}`), signedIn);
+    await run('/ signed out', ['/'], {});
+    await run('/login', ['/login'], {});
+    await run('/movies pages 1-20, signed in', Array.from({ length: 20 }, (_, i) => `/movies?page=${i + 1}`), signedIn);
+    await run('/watch/{id}, 2,000 films, signed in', films.map((id) => `/watch/${id}`), signedIn);
+
+    console.log(`\n=== ${label}: ${MOVIES} movies, ${SERIES} series; ${CONNECTIONS} connections, ${SECONDS} s per page ===`);
+    console.log(`${'page'.padEnd(38)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'kB/page'.padStart(8)} ${'RSS MB'.padStart(7)}`);
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(38)} ${(r.requests / r.seconds).toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${(r.bytes / Math.max(1, r.requests) / 1024).toFixed(1).padStart(8)} ${r.rssMb.toFixed(0).padStart(7)}`,
+      );
+    }
+  } finally {
+    await built?.close();
+    await db.close().catch(() => {});
+    await drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--build')) execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(path.resolve('dist/ssr/entry-server.js'))) throw new Error('dist/ssr/entry-server.js is missing: run `npm run build:web` first (or pass --build)');
+  const cpus = os.cpus();
+  console.log(`Pages drawn on the server — ${COMMAND}`);
+  console.log(`machine: ${cpus[0]?.model ?? 'unknown'} x ${cpus.length} cores, Node ${process.version}; load from a separate process on the same machine (Accept-Encoding: br, gzip)`);
+  const pgUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  await bench('pglite');
+  if (pgUrl) await bench('postgres', pgUrl);
+  else console.log('\n(PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it.)');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
