@@ -11,19 +11,16 @@
  *
  * Run: npx tsx bench/catalog/run.ts   (BENCH_SECONDS=10 for longer loads, BENCH_MOVIES / BENCH_SERIES to resize)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateDatabase, openDatabase, type DbHandle } from '../../src/server/db/client.js';
 import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
-import type { LoadJob, LoadSummary } from './load-worker.js';
+import { freshPostgres, runLoad } from './harness.js';
+import type { LoadSummary } from './load-worker.js';
 import { CATEGORIES, prng, seedCatalogue, VOCABULARY, type SeedResult } from './seed.js';
 
 const COMMAND = 'npx tsx bench/catalog/run.ts';
@@ -82,35 +79,7 @@ function listUrls(sort: string, withCategory: boolean): string[] {
 }
 
 function load(origin: string, urls: string[], seconds = SECONDS): Promise<LoadSummary> {
-  const job: LoadJob = { origin, urls, connections: CONNECTIONS, seconds };
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), { execArgv: process.execArgv });
-    child.once('message', (s) => resolve(s as LoadSummary));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
-}
-
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const name = `sobanura_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0].server_version as string;
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    version,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: serverUrl });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
+  return runLoad({ origin, urls, connections: CONNECTIONS, seconds });
 }
 
 async function start(db: DbHandle, dataDir: string, cacheTtlMs?: number): Promise<{ built: BuiltApp; origin: string }> {

@@ -10,18 +10,17 @@
  *
  * Run: npx tsx bench/pages/run.ts [--build]
  */
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateDatabase, openDatabase, type DbHandle } from '../../src/server/db/client.js';
 import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
 import { signUp } from '../../src/server/test/harness.js';
-import type { LoadJob, LoadSummary } from '../catalog/load-worker.js';
+import { freshPostgres, runLoad } from '../catalog/harness.js';
+import type { LoadSummary } from '../catalog/load-worker.js';
 import { seedCatalogue } from '../catalog/seed.js';
 
 const COMMAND = 'npx tsx bench/pages/run.ts';
@@ -32,35 +31,7 @@ const CONNECTIONS = 10;
 const WEB_DIR = path.resolve('dist/web');
 
 function load(origin: string, urls: string[], headers: Record<string, string>, seconds = SECONDS): Promise<LoadSummary> {
-  const job: LoadJob = { origin, urls, connections: CONNECTIONS, seconds, headers: { accept: 'text/html', ...headers } };
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('../catalog/load-worker.ts', import.meta.url)), { execArgv: process.execArgv });
-    child.once('message', (s) => resolve(s as LoadSummary));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
-}
-
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void>; version: string }> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const name = `sobanura_bench_${Math.random().toString(16).slice(2, 10)}`;
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0].server_version as string;
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    version,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: serverUrl });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
+  return runLoad({ origin, urls, connections: CONNECTIONS, seconds, headers: { accept: 'text/html', ...headers } });
 }
 
 type Row = { name: string; rssMb: number } & LoadSummary;
