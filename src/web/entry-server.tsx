@@ -35,7 +35,7 @@ import rw from './locales/rw.json';
 
 /** Draw, fetch, draw again: a page whose data needs other data (a film, then its related films) takes 3 passes. */
 export const MAX_PASSES = 4;
-/** A page not drawn by then is sent bare, and the browser draws it. */
+/** One drawing pass longer than this is cut short: what is still waiting is left for the browser to draw. */
 export const RENDER_TIMEOUT_MS = 5000;
 
 const requestScope = new AsyncLocalStorage<PageApiTransport>();
@@ -72,12 +72,15 @@ const handler = createStaticHandler(routes);
 function renderToString(element: ReactElement, errors: unknown[]): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
+    // A part still waiting then is left for the browser to draw.
+    const timer = setTimeout(() => stream.abort(new Error(`render took longer than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         html += chunk.toString('utf8');
         done();
       },
       final(done) {
+        clearTimeout(timer);
         resolve(html);
         done();
       },
@@ -88,12 +91,14 @@ function renderToString(element: ReactElement, errors: unknown[]): Promise<strin
       // the posters' paint until the script runs.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
+      onShellError: (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
       onError: (err) => {
         errors.push(err);
       },
     });
-    setTimeout(() => stream.abort(new Error(`render took longer than ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS).unref();
   });
 }
 

@@ -29,14 +29,16 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const queryClient = createQueryClient();
-  const state = readServerState();
-  if (!state) {
-    await initI18n(undefined, { shellOnly: location.pathname === '/' });
+  const drawHere = () =>
     createRoot(root).render(
       <StrictMode>
         <App router={createAppRouter()} i18n={i18n} queryClient={queryClient} />
       </StrictMode>,
     );
+  const state = readServerState();
+  if (!state) {
+    await initI18n(undefined, { shellOnly: location.pathname === '/' });
+    drawHere();
     return;
   }
   const drawnIn = isLanguage(state.lang) ? state.lang : 'en';
@@ -47,11 +49,7 @@ async function start(): Promise<void> {
   } catch {
     // The page's code did not arrive (a dropped connection, a deploy in between): the router draws the page
     // itself, trying the code once more, and shows the fallback screen with Try Again if it fails again.
-    createRoot(root).render(
-      <StrictMode>
-        <App router={createAppRouter()} i18n={i18n} queryClient={queryClient} />
-      </StrictMode>,
-    );
+    drawHere();
     return;
   }
   const kept = keptLanguage();

@@ -18,6 +18,8 @@ const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
 const VIEWER = { email: 'mutesi@sobanura.test', password: 'viewer-pass' };
 const ADMIN = { email: 'boss@sobanura.test', password: 'admin-pass' };
+/** Reads the site in French and Kinyarwanda (its profile language changes; VIEWER's must stay unset for the profile scenario). */
+const POLYGLOT = { email: 'keza@sobanura.test', password: 'polyglot-pass' };
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   const status = await page.evaluate(
@@ -53,6 +55,7 @@ describe('the site around the films (issue 7)', () => {
     server = await startServer({ DEMO_CATALOG: 'true' });
     await server.cli('user', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin');
     await server.cli('user', 'create', '--email', VIEWER.email, '--password', VIEWER.password, '--name', 'Mutesi Grace');
+    await server.cli('user', 'create', '--email', POLYGLOT.email, '--password', POLYGLOT.password, '--name', 'Keza Aline');
     const deadline = Date.now() + 240_000;
     for (;;) {
       const list = (await fetch(`${server.url}/api/movies`).then((r) => r.json())) as { items?: { id: string }[] } | { id: string }[];
@@ -113,7 +116,7 @@ describe('the site around the films (issue 7)', () => {
         await open(page, url);
         expect(await page.evaluate(() => document.documentElement.lang), url).toBe(lang);
       }
-      await signIn(page, VIEWER);
+      await signIn(page, POLYGLOT);
       // The language kept in the viewer's profile wins after sign-in (language-sync.ts): keep this one there.
       const saved = await page.evaluate((language) => fetch('/api/preferences', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language }) }).then((r) => r.status), lang);
       expect(saved).toBeLessThan(300);

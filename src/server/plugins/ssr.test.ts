@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../test/harness.js';
-import { deferAppScripts, injectTransport, pageLanguage } from './ssr.js';
+import { deferAppScripts, injectTransport, pageLanguage, withinBudget } from './ssr.js';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -132,6 +132,11 @@ describe('server rendering helpers', () => {
     expect(pageLanguage('x=1;sobanura-lang=rw')).toBe('rw');
     expect(pageLanguage('xsobanura-lang=fr')).toBe('en');
     expect(pageLanguage('sobanura-lang=de')).toBe('en');
+  });
+
+  it('gives up on a page that takes longer than its budget', async () => {
+    await expect(withinBudget(new Promise(() => {}), 50)).rejects.toThrow('the page took longer than 50 ms to draw');
+    await expect(withinBudget(Promise.resolve('drawn'), 50)).resolves.toBe('drawn');
   });
 
   it('refuses an index.html without an entry script', () => {

@@ -13,11 +13,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageApiTransport, PageRenderer } from '../../shared/contracts/page-render.js';
+import { LANGUAGE_COOKIE, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
 
-/** The cookie the web app keeps the interface language in (src/web/lib/i18n.ts LANGUAGE_COOKIE). */
-export const LANGUAGE_COOKIE = 'sobanura-lang';
 export const LANGUAGES = ['en', 'fr', 'rw'] as const;
+/** A page not drawn within this time (all passes and their API requests) is sent as the bare shell. */
+export const PAGE_RENDER_BUDGET_MS = 5000;
+
+/** `work`, or a rejection once `ms` have passed (the work itself is not stopped; its answer is dropped). */
+export function withinBudget<T>(work: Promise<T>, ms = PAGE_RENDER_BUDGET_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page took longer than ${ms} ms to draw`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** Where the web build puts the renderer: `<WEB_DIR>/../ssr/entry-server.js`. */
 export function rendererPath(webDir: string): string {

@@ -25,7 +25,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
-import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies } from './ssr.js';
+import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, withinBudget } from './ssr.js';
 
 /** The id of the script element that carries a drawn page's state (src/web/lib/server-state.ts). */
 const STATE_ELEMENT_ID = 'sobanura-state';
@@ -148,7 +148,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const setCookies: string[] = [];
     try {
       const origin = opts.publicUrl || `http://${req.headers.host ?? 'localhost'}`;
-      const result = await renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, setCookies) });
+      const result = await withinBudget(renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, setCookies) }));
       passOnCookies(reply, setCookies);
       if (result.kind === 'redirect') return /^\/(?!\/)/.test(result.location) ? { redirect: result.location } : null;
       if (result.kind !== 'page') return null;
@@ -183,9 +183,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     reply.header('vary', 'accept-encoding');
     if (!indexHtml.includes('<!--og-->')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const lang = pageLanguage(req.headers.cookie);
-    const drawn = renderer ? await drawPage(req, reply, lang) : null;
-    if (drawn && 'redirect' in drawn) return reply.header('cache-control', 'private, no-cache').redirect(drawn.redirect, 302);
-    const page = drawn;
+    const page = renderer ? await drawPage(req, reply, lang) : null;
+    if (page && 'redirect' in page) return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
     let html = (page ? drawnHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
     // A drawn page carries its data; the API preloads are for pages the browser draws by itself.
     const preload = page ? '' : preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);

@@ -4,6 +4,13 @@
  * loads that file at start and calls it for page requests. The two sides never import each other's code.
  */
 
+/**
+ * The cookie that names the interface language a page is drawn in (en, fr or rw): the web app writes it beside
+ * its localStorage choice (src/web/lib/i18n.ts; the inline script of index.html writes it when it is missing), and
+ * the server reads it for each page (src/server/plugins/ssr.ts).
+ */
+export const LANGUAGE_COOKIE = 'sobanura-lang';
+
 /** Answers an API request the page asks for while it is drawn (a GET under /api), with the visitor's cookies. */
 export type PageApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 

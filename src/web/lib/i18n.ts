@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 // Only the texts of the header and of the top of / are in the first download (vite.locale-plugin.ts `?pick`);
 // the rest of English loads right after, in its own chunk (issue 7 point 8).
 import shell from '../locales/en.json?pick=common+nav+plans.daily.name+plans.weekly.name+plans.monthly.name+plans.yearly.name+home.heroTitle+home.heroText+home.browse+home.seePlans&shell';
+import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
@@ -47,11 +48,9 @@ async function ensureLoaded(lng: Language): Promise<void> {
 export const englishLoaded = (): Promise<void> => ensureLoaded('en');
 
 /**
- * The cookie that tells the server which language to draw a page in (src/server/plugins/ssr.ts reads it).
- * localStorage stays the browser's record; the cookie follows it. A year, the whole site, first-party only.
+ * Tells the server which language to draw pages in (LANGUAGE_COOKIE). localStorage stays the browser's record;
+ * the cookie follows it. A year, the whole site, first-party only.
  */
-export const LANGUAGE_COOKIE = 'sobanura-lang';
-
 function writeLanguageCookie(lng: Language): void {
   if (typeof document === 'undefined') return;
   try {
