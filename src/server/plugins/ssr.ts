@@ -92,7 +92,7 @@ export function passOnCookies(reply: FastifyReply, setCookies: string[]): void {
 /**
  * The app shell for a page drawn on the server: its JavaScript (the entry `<script type="module">` and its
  * `<link rel="modulepreload">`s, as Vite wrote them into index.html) starts downloading once the page has loaded
- * and painted, not while it is still painting. The drawn page needs no JavaScript to show, so on slow mobile data its styles
+ * and its first contentful paint is on screen (Paint Timing), not while it is still painting. The drawn page needs no JavaScript to show, so on slow mobile data its styles
  * and posters get the whole link first and the app's code comes after. Throws when index.html has no entry script.
  */
 export function deferAppScripts(indexHtml: string): string {
@@ -106,8 +106,10 @@ export function deferAppScripts(indexHtml: string): string {
   const loader =
     `<script>(function(){function go(){var h=document.head;${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
-    // After the load event and one more frame: the drawn page is on screen before the app's code is asked for.
-    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    // After the load event and the first contentful paint (or 3 s after load, for a tab that does not paint while
+    // hidden): the drawn page is on screen before the app's code is asked for.
+    `var started=false;function start(){if(!started){started=true;go()}}` +
+    `function later(){setTimeout(start,3000);try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}});o.observe({type:'paint',buffered:true})}catch(e){start()}}` +
     `if(document.readyState==='complete')later();else addEventListener('load',later)})()</script>`;
   return html.replace('</body>', `${loader}\n  </body>`);
 }
