@@ -148,9 +148,8 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     },
     /** `{ movie }` for GET /api/movies/:id (the cached object is the whole answer, serialized once). */
     movie: (id: string) => cache.get(`movie:${id}`, async () => ({ movie: await movie(id) })),
-    async translators() {
-      return { translators: (await deps.translators.list()).map(translatorFull) };
-    },
+    /** Every translator with their number of titles: counted over the whole catalogue, so read through the cache. */
+    translators: () => cache.get('translators', async () => ({ translators: (await deps.translators.list()).map(translatorFull) })),
     async translator(slug: string) {
       const t = await deps.translators.bySlug(slug.trim().toLowerCase());
       if (!t) throw notFound('Translator');

@@ -30,7 +30,7 @@ export const translatorInput = z.object({
 
 const taken = () => new AppError(409, 'conflict', 'A translator with this slug already exists');
 
-/** Translators over their repository; renames clear `cache`. */
+/** Translators over their repository; a new translator or a rename clears `cache` (the list is read through it). */
 export function createTranslatorsService(deps: { repo: TranslatorsRepository; cache?: ReadCache }) {
   const { repo } = deps;
   return {
@@ -40,6 +40,7 @@ export function createTranslatorsService(deps: { repo: TranslatorsRepository; ca
       if (!s) throw new AppError(400, 'validation_failed', 'The name gives no slug: give one', { fields: [{ field: 'slug', message: 'Required' }] });
       const row = await repo.create({ ...b, slug: s });
       if (!row) throw taken();
+      deps.cache?.clear();
       return row;
     },
     async update(id: string, input: Partial<z.input<typeof translatorInput>>): Promise<TranslatorRow> {

@@ -36,6 +36,17 @@ describeEachDb('translators', (kind) => {
     ]);
   });
 
+  it('keeps the cached list true: a new translator, a rename and a new title show at once', async () => {
+    const names = async () => ((await t.app.inject({ url: '/api/translators' })).json().translators as { name: string; titles: number }[]).map((x) => `${x.name}:${x.titles}`);
+    const before = await names();
+    const eric = await t.services.translators.create({ name: 'Eric Mutabazi' });
+    expect(await names()).toEqual([...before.slice(0, 1), 'Eric Mutabazi:0', ...before.slice(1)]);
+    await t.services.translators.update(eric.id, { name: 'Eric M.' });
+    expect(await names()).toContain('Eric M.:0');
+    await t.services.catalog.create({ title: 'Umwami', category: 'drama', translatorId: eric.id });
+    expect(await names()).toContain('Eric M.:1');
+  });
+
   it("shows a translator's titles, movies and series, newest first", async () => {
     const r = await t.app.inject({ url: '/api/translators/Junior-Giti' });
     expect(r.statusCode).toBe(200);
