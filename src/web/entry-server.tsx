@@ -121,7 +121,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     if (context instanceof Response) return { kind: 'client' };
     if (context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.ssr === false)) return { kind: 'client' };
 
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+    // retryOnMount off, as in the browser (app/query-client.ts): a failed answer is drawn as the failure it is.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } } });
     const router = createStaticRouter(handler.dataRoutes, context);
     const i18n = i18nFor(lang);
     let redirect: { location: string; withState: boolean } | null = null;

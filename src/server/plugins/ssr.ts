@@ -12,10 +12,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UI_LANGUAGES } from '../../shared/contracts/contact.js';
 import { LANGUAGE_COOKIE, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
 
-export const LANGUAGES = ['en', 'fr', 'rw'] as const;
+type UiLanguage = (typeof UI_LANGUAGES)[number];
 /** A page not drawn within this time (all passes and their API requests) is sent as the bare shell. */
 export const PAGE_RENDER_BUDGET_MS = 5000;
 
@@ -46,10 +48,9 @@ export async function loadPageRenderer(webDir: string, log: FastifyInstance['log
 }
 
 /** The language a page is drawn in: the language cookie when it names one of en, fr, rw; otherwise English. */
-export function pageLanguage(cookieHeader: string | undefined): (typeof LANGUAGES)[number] {
-  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
-  const value = m?.[1]?.trim();
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as (typeof LANGUAGES)[number]) : 'en';
+export function pageLanguage(cookieHeader: string | undefined): UiLanguage {
+  const value = parseCookies(cookieHeader ?? '')[LANGUAGE_COOKIE];
+  return UI_LANGUAGES.find((l) => l === value) ?? 'en';
 }
 
 /**
@@ -92,8 +93,9 @@ export function passOnCookies(reply: FastifyReply, setCookies: string[]): void {
 /**
  * The app shell for a page drawn on the server: its JavaScript (the entry `<script type="module">` and its
  * `<link rel="modulepreload">`s, as Vite wrote them into index.html) starts downloading once the page has loaded
- * and its first contentful paint is on screen (Paint Timing), not while it is still painting. The drawn page needs no JavaScript to show, so on slow mobile data its styles
- * and posters get the whole link first and the app's code comes after. Throws when index.html has no entry script.
+ * and its first contentful paint is on screen (Paint Timing), not while it is still painting. The drawn page needs
+ * no JavaScript to show, so on slow mobile data its styles and posters get the whole link first and the app's code
+ * comes after. Throws when index.html has no entry script.
  */
 export function deferAppScripts(indexHtml: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);

@@ -25,10 +25,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
+import { STATE_ELEMENT_ID } from '../../shared/contracts/page-render.js';
 import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, withinBudget } from './ssr.js';
-
-/** The id of the script element that carries a drawn page's state (src/web/lib/server-state.ts). */
-const STATE_ELEMENT_ID = 'sobanura-state';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
 export interface PageMeta {

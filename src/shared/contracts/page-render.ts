@@ -11,6 +11,9 @@
  */
 export const LANGUAGE_COOKIE = 'sobanura-lang';
 
+/** The id of the `<script type="application/json">` that carries a drawn page's state (src/web/lib/server-state.ts). */
+export const STATE_ELEMENT_ID = 'sobanura-state';
+
 /** Answers an API request the page asks for while it is drawn (a GET under /api), with the visitor's cookies. */
 export type PageApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 

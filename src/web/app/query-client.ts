@@ -15,6 +15,10 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         // Mobile data is costly: no refetch just because the tab came back into view.
         refetchOnWindowFocus: false,
+        // A failed answer is shown as it is (a film that does not exist, or the error screen with its Retry
+        // button), not asked again because another part of the page mounts. A page drawn on the server relies on
+        // it: the server drew the failure, so the browser's first render must show the same (entry-server.tsx).
+        retryOnMount: false,
       },
       mutations: { retry: false },
     },

@@ -1,4 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { STATE_ELEMENT_ID } from '../../shared/contracts/page-render';
 import { ApiError } from './api-client';
 
 /**
@@ -13,7 +14,7 @@ export interface ServerState {
   queries: DehydratedState;
 }
 
-export const STATE_ELEMENT_ID = 'sobanura-state';
+export { STATE_ELEMENT_ID };
 
 interface PlainApiError {
   __apiError: { status: number; code: string; message: string; details?: unknown };
