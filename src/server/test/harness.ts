@@ -4,7 +4,7 @@
  * real ffmpeg transcoder and job workers, driven through `app.inject` (DESIGN.md habit 10).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, stat } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -90,9 +90,6 @@ export async function startTestApp(
       await built.close();
       if (!opts.reuse?.pglite) await db.close();
       await drop();
-      // Let file work queued on libuv's pool finish first (tus's FileStore makes its folder asynchronously
-      // when the app is built); removing the folder under it fails that work with ENOENT.
-      await new Promise((resolve) => stat(dataDir, resolve));
       if (!opts.reuse) rmSync(dataDir, { recursive: true, force: true });
     },
   };

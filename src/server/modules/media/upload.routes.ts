@@ -5,12 +5,12 @@
  * Offsets live with the upload files under DATA_DIR/uploads, so an upload resumes after a reload or a restart.
  */
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_VIDEO_BYTES, TUS_ENDPOINT } from '../../../shared/contracts/media.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaService } from './media.service.js';
+import { UploadStore } from './upload-store.js';
 
 /** Asset ids chosen by the route for a creation request, handed to the tus server's naming function. */
 const uploadIds = new WeakMap<object, string>();
@@ -31,7 +31,7 @@ export function uploadRoutes(deps: { media: MediaService; uploadDir: string }) {
   return async (app: FastifyInstance) => {
     const tus = new TusServer({
       path: TUS_ENDPOINT,
-      datastore: new FileStore({ directory: deps.uploadDir }),
+      datastore: new UploadStore({ directory: deps.uploadDir }),
       maxSize: MAX_VIDEO_BYTES,
       relativeLocation: true,
       respectForwardedHeaders: false,
