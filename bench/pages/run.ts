@@ -5,8 +5,11 @@
  * `npm run build:web` first, or pass --build), and loads each page for BENCH_SECONDS (default 5) with 10
  * keep-alive connections from a separate process: the bare app shell (a page the browser draws, /player/{id}) as
  * the baseline, then / and /login signed out, /movies (pages 1-20) and /watch/{id} (2,000 different films)
- * signed in. Prints requests per second, latency percentiles, the compressed size of a page, and the server
- * process's resident memory after each load. PGlite, and PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set.
+ * signed in, and /watch/{id} signed out: one film (a link passed around a WhatsApp group) and 2,000 films.
+ * Signed-out pages are shared for PAGE_CACHE_SECONDS (default 5; ADR 015): run with PAGE_CACHE_SECONDS=0 to
+ * see them drawn per request. Prints requests per second, latency percentiles, the compressed size of a page,
+ * and the server process's resident memory after each load. PGlite, and PostgreSQL when DATABASE_URL or
+ * TEST_DATABASE_URL is set.
  *
  * Run: npx tsx bench/pages/run.ts [--build]
  */
@@ -29,6 +32,7 @@ const MOVIES = Number(process.env.BENCH_MOVIES ?? 10_000);
 const SERIES = Number(process.env.BENCH_SERIES ?? 500);
 const CONNECTIONS = 10;
 const WEB_DIR = path.resolve('dist/web');
+const PAGE_CACHE_SECONDS = process.env.PAGE_CACHE_SECONDS ?? '5';
 
 function load(origin: string, urls: string[], headers: Record<string, string>, seconds = SECONDS): Promise<LoadSummary> {
   return runLoad({ origin, urls, connections: CONNECTIONS, seconds, headers: { accept: 'text/html', ...headers } });
@@ -50,7 +54,7 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
   let built: BuiltApp | null = null;
   try {
     await migrateDatabase(db);
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR, DEMO_CATALOG: 'false' });
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR, DEMO_CATALOG: 'false', PAGE_CACHE_SECONDS });
     built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`;
@@ -74,8 +78,10 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
     await run('/login', ['/login'], {});
     await run('/movies pages 1-20, signed in', Array.from({ length: 20 }, (_, i) => `/movies?page=${i + 1}`), signedIn);
     await run('/watch/{id}, 2,000 films, signed in', films.map((id) => `/watch/${id}`), signedIn);
+    await run('/watch/{id}, one film, signed out', [`/watch/${films[1]}`], {});
+    await run('/watch/{id}, 2,000 films, signed out', films.map((id) => `/watch/${id}`), {});
 
-    console.log(`\n=== ${label}: ${MOVIES} movies, ${SERIES} series; ${CONNECTIONS} connections, ${SECONDS} s per page ===`);
+    console.log(`\n=== ${label}: ${MOVIES} movies, ${SERIES} series; ${CONNECTIONS} connections, ${SECONDS} s per page; PAGE_CACHE_SECONDS=${PAGE_CACHE_SECONDS} ===`);
     console.log(`${'page'.padEnd(38)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'kB/page'.padStart(8)} ${'RSS MB'.padStart(7)}`);
     for (const r of rows) {
       console.log(

@@ -26,6 +26,7 @@ import { createContactRepository } from './modules/contact/contact.repository.js
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
 import { createBrowseServices, registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
+import { createReadCache } from './modules/catalog/read-cache.js';
 import { createDemoSeeder } from './modules/catalog/demo-seed.js';
 import { createMediaRepository } from './modules/media/media.repository.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -179,8 +180,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(billingRoutes({ billing: services.billing }));
   await app.register(contactRoutes({ contact: services.contact }));
   await app.register(adminRoutes(services.admin));
+  // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change
+  // (plugins/page-cache.ts); at most 500 URLs of a few tens of KB each.
+  const sharedPages = createReadCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
+  services.hub.subscribe(() => sharedPages.clear());
+  services.hub.onReconnect(() => sharedPages.clear());
   await registerWeb(app, config.webDir, {
     publicUrl: config.publicUrl,
+    sharedPages,
     lookup: {
       movie: async (id) => {
         const m = await services.catalog.detail(id);

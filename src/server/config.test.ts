@@ -12,6 +12,8 @@ describe('configuration (issue 2 point 2)', () => {
     const c = loadConfig({ DATA_DIR: dir });
     expect(c).toMatchObject({ port: 3000, databaseUrl: null, paymentProvider: 'sandbox', publicUrl: 'http://localhost:3000', mediaDir: path.join(dir, 'media') });
     expect(c.pgliteDir).toBe(path.join(dir, 'pglite'));
+    expect(c.pageCacheSeconds).toBe(5);
+    expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
   });
 
   it('generates secrets once and keeps them under DATA_DIR', () => {
@@ -34,6 +36,8 @@ describe('configuration (issue 2 point 2)', () => {
     [{ MTN_CURRENCY: 'rwf' }, 'MTN_CURRENCY'],
     [{ MTN_BASE_URL: 'not a url' }, 'MTN_BASE_URL'],
     [{ PAYMENT_TIMEOUT_SECONDS: '0' }, 'PAYMENT_TIMEOUT_SECONDS'],
+    [{ PAGE_CACHE_SECONDS: '-1' }, 'PAGE_CACHE_SECONDS'],
+    [{ PAGE_CACHE_SECONDS: '3600' }, 'PAGE_CACHE_SECONDS'],
   ])('names the variable of a bad value %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

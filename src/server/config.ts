@@ -5,7 +5,8 @@
  * MEDIA_DIR (DATA_DIR/media), PUBLIC_URL (http://localhost:PORT), PAYMENT_PROVIDER (sandbox),
  * SANDBOX_APPROVAL_SECONDS (3), SESSION_SECRET and URL_SIGNING_SECRET (unset: generated once and kept under
  * DATA_DIR/secrets.json), DEMO_CATALOG (true), LOG_LEVEL (info), FFMPEG_PATH, FFPROBE_PATH, TRANSCODE_PRESET (veryfast),
- * WEB_DIR (./dist/web), AUTH_RATE_LIMIT_PER_MINUTE (10 registrations and 10 sign-ins a minute per address).
+ * WEB_DIR (./dist/web), AUTH_RATE_LIMIT_PER_MINUTE (10 registrations and 10 sign-ins a minute per address),
+ * PAGE_CACHE_SECONDS (5: how long a page drawn for a visitor without cookies is reused; 0 turns that off).
  * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
  * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
  * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
@@ -62,6 +63,7 @@ const envSchema = z.object({
   TRANSCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300, 'must be at most 300 (5 minutes)').default(5),
 });
 
 export interface Config {
@@ -89,6 +91,8 @@ export interface Config {
   transcodePreset: string;
   /** Registrations and sign-ins per minute per client address. */
   authRateLimitPerMinute: number;
+  /** Seconds a page drawn for a visitor without cookies is reused for the next ones (src/server/plugins/page-cache.ts); 0 = never. */
+  pageCacheSeconds: number;
 }
 
 export interface PaymentsConfig {
@@ -189,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH,
     transcodePreset: e.TRANSCODE_PRESET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
   };
 }

@@ -143,16 +143,16 @@ describe('server rendering helpers', () => {
     expect(() => deferAppScripts('<html><head></head><body><div id="root"></div></body></html>')).toThrow(/no <script type="module" src> entry/);
   });
 
-  it('passes the answers’ cookies on, and refuses anything but a GET under /api/', async () => {
+  it('collects the answers’ cookies and statuses, and refuses anything but a GET under /api/', async () => {
     const app = {
       inject: async () => ({ statusCode: 204, headers: { 'set-cookie': ['s=1; Path=/', 's=2; Path=/'] }, rawPayload: Buffer.alloc(0) }),
     } as unknown as FastifyInstance;
     const req = { headers: {}, ip: '10.0.0.1' } as unknown as FastifyRequest;
-    const cookies: string[] = [];
-    const transport = injectTransport(app, req, cookies);
+    const answers = { setCookies: [] as string[], statuses: [] as number[] };
+    const transport = injectTransport(app, req, answers);
     const res = await transport('/api/accounts/me', { method: 'GET' });
     expect(res.status).toBe(204);
-    expect(cookies).toEqual(['s=1; Path=/', 's=2; Path=/']);
+    expect(answers).toEqual({ setCookies: ['s=1; Path=/', 's=2; Path=/'], statuses: [204] });
     await expect(transport('/media/x', { method: 'GET' })).rejects.toThrow(/may only GET \/api\//);
     await expect(transport('/api/watchlist', { method: 'DELETE' })).rejects.toThrow(/may only GET \/api\//);
   });

@@ -53,11 +53,17 @@ export function pageLanguage(cookieHeader: string | undefined): UiLanguage {
   return UI_LANGUAGES.find((l) => l === value) ?? 'en';
 }
 
+/** What the API answered while one page was drawn: every Set-Cookie header, and every status code in order. */
+export interface ApiAnswers {
+  setCookies: string[];
+  statuses: number[];
+}
+
 /**
  * A transport that answers the page's API GETs in-process for the visitor of `req`. Only GETs under /api/ are
- * allowed (a page being drawn never writes). Set-Cookie headers of the answers are collected in `setCookies`.
+ * allowed (a page being drawn never writes). The answers' Set-Cookie headers and statuses are collected in `answers`.
  */
-export function injectTransport(app: FastifyInstance, req: FastifyRequest, setCookies: string[]): PageApiTransport {
+export function injectTransport(app: FastifyInstance, req: FastifyRequest, answers: ApiAnswers): PageApiTransport {
   return async (url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`a page drawn on the server may only GET /api/, not ${method} ${url}`);
@@ -73,8 +79,9 @@ export function injectTransport(app: FastifyInstance, req: FastifyRequest, setCo
         'x-forwarded-for': req.ip,
       },
     });
+    answers.statuses.push(res.statusCode);
     const cookies = res.headers['set-cookie'];
-    if (cookies) setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));
+    if (cookies) answers.setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));
     const type = res.headers['content-type'];
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,

@@ -17,7 +17,9 @@
  * Pages drawn on the server (ssr.ts; docs/decisions/014-server-rendering.md): when the renderer is built, a page
  * is sent drawn, with its state, `<html lang>` of the visitor's language, the app's scripts after the paint and
  * `Cache-Control: private, no-cache`, and without the API preloads (its data is in it); a page that sends the
- * visitor elsewhere answers 302. Pages the browser draws by itself get index.html as described above.
+ * visitor elsewhere answers 302. Pages the browser draws by itself get index.html as described above. A visitor
+ * without cookies (signed out) may get a page drawn for another such visitor within the last few seconds
+ * (page-cache.ts; docs/decisions/015-shared-page-cache.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +28,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
 import { STATE_ELEMENT_ID } from '../../shared/contracts/page-render.js';
-import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, withinBudget } from './ssr.js';
+import type { ReadCache } from '../modules/catalog/read-cache.js';
+import { drawShared, isCookielessVisitor, SHAREABLE_API_STATUSES, type Drawing } from './page-cache.js';
+import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, withinBudget, type ApiAnswers } from './ssr.js';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
 export interface PageMeta {
@@ -43,7 +47,11 @@ export interface WebOptions {
   publicUrl: string;
   /** The title, description and poster of a film or series by id; null when there is none. */
   lookup?: { movie(id: string): Promise<PageMeta | null>; series(id: string): Promise<PageMeta | null> };
+  /** Drawn pages shared by visitors without cookies (page-cache.ts); unset, every page is drawn for its visitor. */
+  sharedPages?: ReadCache;
 }
+
+type DrawnPage = { html: string; state: string; status: number } | { redirect: string } | null;
 
 const SITE = 'Sobanura';
 const DEFAULT_DESCRIPTION = 'Films and series translated into Kinyarwanda (agasobanuye), to watch on your phone.';
@@ -137,25 +145,35 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   /** index.html for drawn pages: the app's JavaScript loads after the page (ssr.ts deferAppScripts). */
   const drawnHtml = renderer ? deferAppScripts(indexHtml) : indexHtml;
 
-  /**
-   * The page drawn on the server, `{ redirect }` when the page sends the visitor elsewhere, or null to send the
-   * bare shell (a client-only page, or drawing failed).
-   */
-  async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<{ html: string; state: string; status: number } | { redirect: string } | null> {
-    if (!renderer) return null;
-    const setCookies: string[] = [];
+  /** Draws the page for the visitor of `req` (see drawPage), and says whether other visitors may be given it. */
+  async function drawFor(req: FastifyRequest, reply: FastifyReply, language: string): Promise<Drawing<DrawnPage>> {
+    if (!renderer) return { value: null, shareable: false };
+    const answers: ApiAnswers = { setCookies: [], statuses: [] };
     try {
       const origin = opts.publicUrl || `http://${req.headers.host ?? 'localhost'}`;
-      const result = await withinBudget(renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, setCookies) }));
-      passOnCookies(reply, setCookies);
-      if (result.kind === 'redirect') return /^\/(?!\/)/.test(result.location) ? { redirect: result.location } : null;
-      if (result.kind !== 'page') return null;
-      if (result.errors.length) req.log.warn({ errors: result.errors.map(String) }, 'parts of the page could not be drawn on the server; the browser draws them');
-      return result;
+      const result = await withinBudget(renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, answers) }));
+      passOnCookies(reply, answers.setCookies);
+      const shareable = !answers.setCookies.length && answers.statuses.every((s) => SHAREABLE_API_STATUSES.has(s));
+      if (result.kind === 'redirect') return { value: /^\/(?!\/)/.test(result.location) ? { redirect: result.location } : null, shareable };
+      if (result.kind !== 'page') return { value: null, shareable };
+      if (!result.errors.length) return { value: result, shareable };
+      req.log.warn({ errors: result.errors.map(String) }, 'parts of the page could not be drawn on the server; the browser draws them');
+      return { value: result, shareable: false };
     } catch (err) {
       req.log.warn({ err }, 'the page could not be drawn on the server; sending the app shell');
-      return null;
+      return { value: null, shareable: false };
     }
+  }
+
+  /**
+   * The page drawn on the server, `{ redirect }` when the page sends the visitor elsewhere, or null to send the
+   * bare shell (a client-only page, or drawing failed). A visitor without cookies may get a page drawn for another
+   * such visitor moments ago (page-cache.ts).
+   */
+  async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<DrawnPage> {
+    if (!opts.sharedPages || !isCookielessVisitor(req.headers.cookie)) return (await drawFor(req, reply, language)).value;
+    const key = `${language} ${opts.publicUrl || req.headers.host || ''} ${req.url}`;
+    return drawShared(opts.sharedPages, key, () => drawFor(req, reply, language));
   }
 
   app.get('/*', { config: { access: 'anonymous' } }, async (req, reply) => {

@@ -1,0 +1,147 @@
+/**
+ * Pages shared between visitors without cookies (page-cache.ts): the helpers on their own, then as the server
+ * serves them, with a stand-in renderer that numbers its drawings so a reused page can be told from a new one.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadCache } from '../modules/catalog/read-cache.js';
+import { signUp, startTestApp, type TestApp } from '../test/harness.js';
+import { drawShared, isCookielessVisitor } from './page-cache.js';
+
+describe('isCookielessVisitor', () => {
+  it('is true with no cookie or only the language cookie, false with any other', () => {
+    expect(isCookielessVisitor(undefined)).toBe(true);
+    expect(isCookielessVisitor('')).toBe(true);
+    expect(isCookielessVisitor('sobanura-lang=rw')).toBe(true);
+    expect(isCookielessVisitor('better-auth.session_token=abc')).toBe(false);
+    expect(isCookielessVisitor('sobanura-lang=fr; __Secure-better-auth.session_token=abc')).toBe(false);
+    expect(isCookielessVisitor('x=1')).toBe(false);
+  });
+});
+
+describe('drawShared', () => {
+  it('gives visitors who ask at once one drawing, and keeps a shareable one', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    let draws = 0;
+    const draw = async () => {
+      draws++;
+      await new Promise((r) => setTimeout(r, 10));
+      return { value: `page ${draws}`, shareable: true };
+    };
+    const pages = await Promise.all([1, 2, 3].map(() => drawShared(cache, 'k', draw)));
+    expect(pages).toEqual(['page 1', 'page 1', 'page 1']);
+    expect(await drawShared(cache, 'k', draw)).toBe('page 1');
+    expect(draws).toBe(1);
+    cache.clear();
+    expect(await drawShared(cache, 'k', draw)).toBe('page 2');
+  });
+
+  it('gives a drawing that is not shareable to its visitor only: the others waiting draw their own, and nothing is kept', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    const drawer = (name: string, shareable: boolean) => async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return { value: name, shareable };
+    };
+    const [a, b] = await Promise.all([drawShared(cache, 'k', drawer('for A, rate limited', false)), drawShared(cache, 'k', drawer('for B', true))]);
+    expect(a).toBe('for A, rate limited');
+    expect(b).toBe('for B');
+    expect(await drawShared(cache, 'k', drawer('for C', true))).toBe('for C');
+    expect(await drawShared(cache, 'k', drawer('for D', true))).toBe('for C');
+  });
+
+  it('rejects when drawing rejects, and keeps nothing', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    await expect(drawShared(cache, 'k', () => Promise.reject(new Error('broke')))).rejects.toThrow('broke');
+    expect(cache.size).toBe(0);
+  });
+});
+
+/** Numbers its drawings; asks the API for the viewer, and for the watch list (401 signed out) on /mine. */
+const RENDERER = `
+let drawings = 0;
+export async function render(req) {
+  const n = ++drawings;
+  await new Promise((r) => setTimeout(r, 20));
+  const me = await (await req.fetch('/api/accounts/me', { method: 'GET' })).json();
+  if (req.url === '/mine') await req.fetch('/api/watchlist', { method: 'GET' });
+  const who = me.user ? me.user.email : 'nobody';
+  return { kind: 'page', status: 200, html: '<main>drawing ' + n + ' for ' + who + ' in ' + req.language + '</main>', state: '{}', lang: req.language,
+    errors: req.url === '/partly' ? ['a lazy part failed'] : [] };
+}
+`;
+
+function standInWeb(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sobanura-page-cache-'));
+  const web = path.join(root, 'web');
+  mkdirSync(web, { recursive: true });
+  mkdirSync(path.join(root, 'ssr'));
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><html lang="en"><head><title>Sobanura</title><!--og--><script type="module" crossorigin src="/assets/i.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(root, 'ssr', 'entry-server.js'), RENDERER);
+  return web;
+}
+
+const drawing = (body: string) => /<main>drawing (\d+) for ([^ ]+) in (\w+)<\/main>/.exec(body)?.slice(1) ?? [];
+
+describe('shared pages as the server serves them [pglite]', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { workers: false, env: { WEB_DIR: standInWeb(), PUBLIC_URL: 'https://sobanura.example' } });
+  });
+  afterAll(() => t.stop());
+
+  it('reuses a page drawn for a visitor without cookies, per language, and still marks it private', async () => {
+    const [first] = drawing((await t.app.inject({ url: '/movies' })).body);
+    const again = await t.app.inject({ url: '/movies', headers: { cookie: 'sobanura-lang=en' } });
+    expect(drawing(again.body)).toEqual([first, 'nobody', 'en']);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    const [rw] = drawing((await t.app.inject({ url: '/movies', headers: { cookie: 'sobanura-lang=rw' } })).body);
+    expect(rw).not.toBe(first);
+    expect(drawing((await t.app.inject({ url: '/movies?page=2' })).body)[0]).not.toBe(first);
+  });
+
+  it('shares one drawing between visitors who arrive at once', async () => {
+    const bodies = await Promise.all([1, 2, 3, 4].map(() => t.app.inject({ url: '/about' }).then((r) => r.body)));
+    expect(new Set(bodies.map((b) => drawing(b)[0])).size).toBe(1);
+  });
+
+  it('draws every page of a signed-in viewer for them, and never gives theirs to anyone else', async () => {
+    const viewer = await signUp(t);
+    const a = drawing((await t.app.inject({ url: '/series', headers: { cookie: viewer.cookie } })).body);
+    const b = drawing((await t.app.inject({ url: '/series', headers: { cookie: viewer.cookie } })).body);
+    expect(a[1]).toBe(viewer.email);
+    expect(b[0]).not.toBe(a[0]);
+    expect(drawing((await t.app.inject({ url: '/series' })).body)[1]).toBe('nobody');
+  });
+
+  it('keeps no page drawn with a refused API answer or a part that failed', async () => {
+    for (const url of ['/mine', '/partly']) {
+      const a = drawing((await t.app.inject({ url })).body)[0];
+      const b = drawing((await t.app.inject({ url })).body)[0];
+      expect(b, url).not.toBe(a);
+    }
+  });
+
+  it('draws again after a catalogue change', async () => {
+    const [before] = drawing((await t.app.inject({ url: '/' })).body);
+    expect(drawing((await t.app.inject({ url: '/' })).body)[0]).toBe(before);
+    t.services.hub.publishLocal({ entity: 'movie', op: 'insert', id: 'x' });
+    expect(drawing((await t.app.inject({ url: '/' })).body)[0]).not.toBe(before);
+  });
+});
+
+describe('shared pages turned off [pglite]', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { workers: false, env: { WEB_DIR: standInWeb(), PAGE_CACHE_SECONDS: '0' } });
+  });
+  afterAll(() => t.stop());
+
+  it('draws each page for its visitor with PAGE_CACHE_SECONDS=0', async () => {
+    const a = drawing((await t.app.inject({ url: '/movies' })).body)[0];
+    const b = drawing((await t.app.inject({ url: '/movies' })).body)[0];
+    expect(a).toBeDefined();
+    expect(b).not.toBe(a);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Drawn pages shared between signed-out visitors (docs/decisions/015-shared-page-cache.md; issue 7 point 8).
+ *
+ * A page drawn for a visitor who sends no cookie but the language cookie depends only on its URL, its language and
+ * the catalogue: no session, so no name, pass or watch list in it. Such pages go through a short-lived read cache
+ * (src/server/modules/catalog/read-cache.ts) keyed by language, origin and URL: visitors who ask for the same page at
+ * once share one drawing, and the drawn page is reused for PAGE_CACHE_SECONDS (default 5). That is the case of a
+ * film's link shared in a WhatsApp group, where many phones open the same /watch/{id} within seconds.
+ *
+ * A drawing is kept only when every API answer it used was 200, 204, 304 or 404 (never a 429 of one address's rate
+ * limit, nor a 5xx), no answer set a cookie, and every part of the page was drawn. Otherwise it goes to the visitor
+ * it was drawn for, and the visitors who were waiting on it draw their own. The owner of the cache clears it on
+ * every catalogue change (app.ts, through the LISTEN hub), so the time to live bounds only what no event announces.
+ */
+import { parse as parseCookies } from 'cookie';
+import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render.js';
+import type { ReadCache } from '../modules/catalog/read-cache.js';
+
+/** API statuses a page may be drawn with and still be shared: answers that are the same for every signed-out visitor. */
+export const SHAREABLE_API_STATUSES: ReadonlySet<number> = new Set([200, 204, 304, 404]);
+
+/**
+ * Whether a request with this Cookie header may get, and give, a shared page: it carries no cookie at all, or only
+ * the language cookie. Any other cookie (a session, even an expired one) means the page is drawn for this visitor alone.
+ */
+export function isCookielessVisitor(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader?.trim()) return true;
+  return Object.keys(parseCookies(cookieHeader)).every((name) => name === LANGUAGE_COOKIE);
+}
+
+/** A drawing and whether others may be given it. */
+export interface Drawing<T> {
+  value: T;
+  shareable: boolean;
+}
+
+class NotShareable<T> extends Error {
+  constructor(
+    readonly drawer: symbol,
+    readonly value: T,
+  ) {
+    super('drawn for one visitor only');
+  }
+}
+
+/**
+ * `draw()` through `cache` under `key`. Callers asking for the same key at once share one drawing; a shareable
+ * drawing is kept for the cache's time to live. A drawing that is not shareable is returned to the caller whose
+ * `draw` made it, and each other caller that waited on it calls its own `draw` (and gets that, shareable or not).
+ * Rejects only when `draw` rejects.
+ */
+export async function drawShared<T>(cache: ReadCache, key: string, draw: () => Promise<Drawing<T>>): Promise<T> {
+  const me = Symbol('drawer');
+  try {
+    return await cache.get(key, async () => {
+      const drawn = await draw();
+      if (!drawn.shareable) throw new NotShareable(me, drawn.value);
+      return drawn.value;
+    });
+  } catch (err) {
+    if (!(err instanceof NotShareable)) throw err;
+    return err.drawer === me ? (err.value as T) : (await draw()).value;
+  }
+}
