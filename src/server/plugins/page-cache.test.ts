@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadCache } from '../modules/catalog/read-cache.js';
 import { signUp, startTestApp, type TestApp } from '../test/harness.js';
-import { drawShared, isCookielessVisitor } from './page-cache.js';
+import { drawShared, isCookielessVisitor, type Drawing } from './page-cache.js';
 
 describe('isCookielessVisitor', () => {
   it('is true with no cookie or only the language cookie, false with any other', () => {
@@ -22,13 +22,13 @@ describe('isCookielessVisitor', () => {
 });
 
 describe('drawShared', () => {
-  it('gives visitors who ask at once one drawing, and keeps a shareable one', async () => {
+  it('gives visitors who ask at once one drawing, and keeps it', async () => {
     const cache = createReadCache({ ttlMs: 60_000 });
     let draws = 0;
     const draw = async () => {
       draws++;
       await new Promise((r) => setTimeout(r, 10));
-      return { value: `page ${draws}`, shareable: true };
+      return { value: `page ${draws}`, share: 'keep' } as const;
     };
     const pages = await Promise.all([1, 2, 3].map(() => drawShared(cache, 'k', draw)));
     expect(pages).toEqual(['page 1', 'page 1', 'page 1']);
@@ -38,17 +38,28 @@ describe('drawShared', () => {
     expect(await drawShared(cache, 'k', draw)).toBe('page 2');
   });
 
-  it('gives a drawing that is not shareable to its visitor only: the others waiting draw their own, and nothing is kept', async () => {
+  const drawer = (name: string, share: Drawing<string>['share']) => async (): Promise<Drawing<string>> => {
+    await new Promise((r) => setTimeout(r, 10));
+    return { value: name, share };
+  };
+
+  it('gives a drawing of its own visitor to them only: the others waiting draw their own, and nothing is kept', async () => {
     const cache = createReadCache({ ttlMs: 60_000 });
-    const drawer = (name: string, shareable: boolean) => async () => {
-      await new Promise((r) => setTimeout(r, 10));
-      return { value: name, shareable };
-    };
-    const [a, b] = await Promise.all([drawShared(cache, 'k', drawer('for A, rate limited', false)), drawShared(cache, 'k', drawer('for B', true))]);
+    const [a, b] = await Promise.all([drawShared(cache, 'k', drawer('for A, rate limited', 'own')), drawShared(cache, 'k', drawer('for B', 'keep'))]);
     expect(a).toBe('for A, rate limited');
     expect(b).toBe('for B');
-    expect(await drawShared(cache, 'k', drawer('for C', true))).toBe('for C');
-    expect(await drawShared(cache, 'k', drawer('for D', true))).toBe('for C');
+    expect(await drawShared(cache, 'k', drawer('for C', 'keep'))).toBe('for C');
+    expect(await drawShared(cache, 'k', drawer('for D', 'keep'))).toBe('for C');
+  });
+
+  it('gives a failed drawing (the shell) to everyone waiting on it, without drawing again, and keeps nothing', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    let draws = 0;
+    const counted = (name: string, share: Drawing<string>['share']) => () => (draws++, drawer(name, share)());
+    const pages = await Promise.all([drawShared(cache, 'k', counted('shell', 'waiting')), drawShared(cache, 'k', counted('page B', 'keep'))]);
+    expect(pages).toEqual(['shell', 'shell']);
+    expect(draws).toBe(1);
+    expect(await drawShared(cache, 'k', counted('page C', 'keep'))).toBe('page C');
   });
 
   it('rejects when drawing rejects, and keeps nothing', async () => {

@@ -8,9 +8,11 @@
  * film's link shared in a WhatsApp group, where many phones open the same /watch/{id} within seconds.
  *
  * A drawing is kept only when every API answer it used was 200, 204, 304 or 404 (never a 429 of one address's rate
- * limit, nor a 5xx), no answer set a cookie, and every part of the page was drawn. Otherwise it goes to the visitor
- * it was drawn for, and the visitors who were waiting on it draw their own. The owner of the cache clears it on
- * every catalogue change (app.ts, through the LISTEN hub), so the time to live bounds only what no event announces.
+ * limit, nor a 5xx), no answer set a cookie, and every part of the page was drawn. One drawn with another answer
+ * goes to the visitor it was drawn for, and the visitors who were waiting on it draw their own. One that failed
+ * (the app shell goes out) or lacks a part goes to everyone who was waiting, and is not kept. The owner of the
+ * cache clears it on every catalogue change (app.ts, through the LISTEN hub), so the time to live bounds only
+ * what no event announces.
  */
 import { parse as parseCookies } from 'cookie';
 import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render.js';
@@ -28,37 +30,42 @@ export function isCookielessVisitor(cookieHeader: string | undefined): boolean {
   return Object.keys(parseCookies(cookieHeader)).every((name) => name === LANGUAGE_COOKIE);
 }
 
-/** A drawing and whether others may be given it. */
+/**
+ * A drawing, and who else may be given it: `keep`, every visitor of its key until the cache's time to live ends;
+ * `waiting`, the visitors already waiting on it but no later ones (the app shell after a drawing failed or ran out
+ * of time, which is the same for everyone, and drawing it again for each would only add load); `own`, its visitor
+ * only (drawn with an answer about that visitor, such as their address's rate limit).
+ */
 export interface Drawing<T> {
   value: T;
-  shareable: boolean;
+  share: 'keep' | 'waiting' | 'own';
 }
 
-class NotShareable<T> extends Error {
+class NotKept<T> extends Error {
   constructor(
     readonly drawer: symbol,
-    readonly value: T,
+    readonly drawing: Drawing<T>,
   ) {
-    super('drawn for one visitor only');
+    super('drawing not kept');
   }
 }
 
 /**
- * `draw()` through `cache` under `key`. Callers asking for the same key at once share one drawing; a shareable
- * drawing is kept for the cache's time to live. A drawing that is not shareable is returned to the caller whose
- * `draw` made it, and each other caller that waited on it calls its own `draw` (and gets that, shareable or not).
- * Rejects only when `draw` rejects.
+ * `draw()` through `cache` under `key`. Callers asking for the same key at once share one drawing, which is then
+ * handled as its `share` says (see Drawing): a caller waiting on an `own` drawing calls its own `draw` and gets
+ * that, whatever its `share`. Rejects only when `draw` rejects.
  */
 export async function drawShared<T>(cache: ReadCache, key: string, draw: () => Promise<Drawing<T>>): Promise<T> {
   const me = Symbol('drawer');
   try {
     return await cache.get(key, async () => {
       const drawn = await draw();
-      if (!drawn.shareable) throw new NotShareable(me, drawn.value);
+      if (drawn.share !== 'keep') throw new NotKept(me, drawn);
       return drawn.value;
     });
   } catch (err) {
-    if (!(err instanceof NotShareable)) throw err;
-    return err.drawer === me ? (err.value as T) : (await draw()).value;
+    if (!(err instanceof NotKept)) throw err;
+    const { drawing } = err as NotKept<T>;
+    return err.drawer === me || drawing.share === 'waiting' ? drawing.value : (await draw()).value;
   }
 }

@@ -145,23 +145,23 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   /** index.html for drawn pages: the app's JavaScript loads after the page (ssr.ts deferAppScripts). */
   const drawnHtml = renderer ? deferAppScripts(indexHtml) : indexHtml;
 
-  /** Draws the page for the visitor of `req` (see drawPage), and says whether other visitors may be given it. */
+  /** Draws the page for the visitor of `req` (see drawPage), and says who else may be given it (page-cache.ts). */
   async function drawFor(req: FastifyRequest, reply: FastifyReply, language: string): Promise<Drawing<DrawnPage>> {
-    if (!renderer) return { value: null, shareable: false };
+    if (!renderer) return { value: null, share: 'waiting' };
     const answers: ApiAnswers = { setCookies: [], statuses: [] };
     try {
       const origin = opts.publicUrl || `http://${req.headers.host ?? 'localhost'}`;
       const result = await withinBudget(renderer.render({ url: req.url, origin, language, fetch: injectTransport(app, req, answers) }));
       passOnCookies(reply, answers.setCookies);
-      const shareable = !answers.setCookies.length && answers.statuses.every((s) => SHAREABLE_API_STATUSES.has(s));
-      if (result.kind === 'redirect') return { value: /^\/(?!\/)/.test(result.location) ? { redirect: result.location } : null, shareable };
-      if (result.kind !== 'page') return { value: null, shareable };
-      if (!result.errors.length) return { value: result, shareable };
+      const share = !answers.setCookies.length && answers.statuses.every((s) => SHAREABLE_API_STATUSES.has(s)) ? 'keep' : 'own';
+      if (result.kind === 'redirect') return { value: /^\/(?!\/)/.test(result.location) ? { redirect: result.location } : null, share };
+      if (result.kind !== 'page') return { value: null, share };
+      if (!result.errors.length) return { value: result, share };
       req.log.warn({ errors: result.errors.map(String) }, 'parts of the page could not be drawn on the server; the browser draws them');
-      return { value: result, shareable: false };
+      return { value: result, share: share === 'keep' ? 'waiting' : share };
     } catch (err) {
       req.log.warn({ err }, 'the page could not be drawn on the server; sending the app shell');
-      return { value: null, shareable: false };
+      return { value: null, share: 'waiting' };
     }
   }
 
