@@ -117,6 +117,23 @@ async function playsPast(page: Page, seconds: number) {
   );
 }
 
+/**
+ * Waits until the player shows captions in `lang` ('' for none). On a timeout the error says what the player
+ * showed instead: its data-caption, the checked caption item of the settings menu, and the text tracks' modes.
+ */
+async function captionIs(page: Page, lang: string, timeout = 30_000) {
+  try {
+    await page.waitForFunction((l) => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === l, lang, { timeout });
+  } catch (err) {
+    const seen = await page.evaluate(() => ({
+      caption: document.querySelector('[data-testid="player"]')?.getAttribute('data-caption'),
+      checked: Array.from(document.querySelectorAll('[role="group"] [role="menuitemradio"][aria-checked="true"]')).map((e) => e.textContent),
+      tracks: Array.from((document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).textTracks).map((t) => `${t.language}:${t.mode}`),
+    }));
+    throw new Error(`captions did not become "${lang}" in ${timeout} ms; the player showed ${JSON.stringify(seen)}`, { cause: err });
+  }
+}
+
 describe('playback: parts, episodes, resume, quality, captions, passes', () => {
   let tmp: string;
   let seeded: Seeded;
@@ -227,7 +244,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await playsPast(page, 0.5);
     const player = page.getByTestId('player');
     // English interface → English captions showing.
-    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === 'en');
+    await captionIs(page, 'en');
     await page.waitForFunction(() => Array.from((document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).textTracks).some((t) => t.mode === 'showing' && t.language === 'en'));
 
     // On a 390 px phone screen Auto stays low (capped to the player's size); choosing 720p must switch now.
@@ -249,15 +266,15 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).videoHeight === 240, undefined, { timeout: 30_000 });
 
     await menu.getByRole('menuitemradio', { name: 'Kinyarwanda' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === 'rw');
+    await captionIs(page, 'rw');
     await page.waitForFunction(() => Array.from((document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).textTracks).some((t) => t.mode === 'showing' && t.language === 'rw'));
     // "c" switches captions off and back on.
     await page.keyboard.press('Escape');
     await page.locator('body').focus();
     await page.keyboard.press('c');
-    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === '');
+    await captionIs(page, '');
     await page.keyboard.press('c');
-    await page.waitForFunction(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-caption') === 'rw');
+    await captionIs(page, 'rw');
     expect(await player.getAttribute('data-rendition')).toBe('240p');
     await context.close();
   });
