@@ -2,7 +2,7 @@
  * Pages shared between visitors without cookies (page-cache.ts): the helpers on their own, then as the server
  * serves them, with a stand-in renderer that numbers its drawings so a reused page can be told from a new one.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +100,10 @@ describe('shared pages as the server serves them [pglite]', () => {
   beforeAll(async () => {
     t = await startTestApp('pglite', { workers: false, env: { WEB_DIR: standInWeb(), PUBLIC_URL: 'https://sobanura.example' } });
   });
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    await t.stop();
+    rmSync(path.dirname(t.config.webDir), { recursive: true, force: true });
+  });
 
   it('reuses a page drawn for a visitor without cookies, per language, and still marks it private', async () => {
     const [first] = drawing((await t.app.inject({ url: '/movies' })).body);
@@ -147,7 +150,10 @@ describe('shared pages turned off [pglite]', () => {
   beforeAll(async () => {
     t = await startTestApp('pglite', { workers: false, env: { WEB_DIR: standInWeb(), PAGE_CACHE_SECONDS: '0' } });
   });
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    await t.stop();
+    rmSync(path.dirname(t.config.webDir), { recursive: true, force: true });
+  });
 
   it('draws each page for its visitor with PAGE_CACHE_SECONDS=0', async () => {
     const a = drawing((await t.app.inject({ url: '/movies' })).body)[0];

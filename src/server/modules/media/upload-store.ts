@@ -2,8 +2,8 @@
  * The tus upload store under DATA_DIR/uploads: @tus/file-store's FileStore with its folder made synchronously.
  *
  * FileStore 2.x makes its folder in its constructor with a callback-style `fs.mkdir` and throws from that callback
- * when the call fails ("TODO: this async call can not happen in the constructor" in its source). A failure there is an
- * uncaught exception at some later moment, not an error at start. CI met it when a test removed its data folder
+ * when the call fails (its source notes that this call should not be made in the constructor). A failure there is
+ * an uncaught exception at some later moment, not an error at start. CI met it when a test removed its data folder
  * while that mkdir was still queued on libuv's pool. Here the folder is made before the constructor returns, so a
  * folder that cannot be made fails the start with its own error, and nothing is left pending.
  *
