@@ -10,10 +10,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
-import { registerBillingJobs } from './jobs/billing.jobs.js';
 import type { JobQueue } from './jobs/queue.js';
-import { retryOrphanedJobs, startQueue } from './jobs/queue.js';
-import { registerTranscodeJob } from './jobs/transcode.job.js';
+import { startQueue } from './jobs/queue.js';
+import { registerJobs } from './jobs/register-jobs.js';
 import { AppError } from './lib/app-error.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
@@ -32,6 +31,7 @@ import { createMediaRepository } from './modules/media/media.repository.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { createMediaService, TRANSCODE_QUEUE } from './modules/media/media.service.js';
 import { uploadRoutes } from './modules/media/upload.routes.js';
+import { createRedisLocker } from './modules/media/redis-locker.js';
 import { playbackRoutes } from './modules/playback/playback.routes.js';
 import { createPlaybackRepository } from './modules/playback/playback.repository.js';
 import { createPlaybackService } from './modules/playback/playback.service.js';
@@ -40,13 +40,19 @@ import { progressRoutes } from './modules/progress/progress.routes.js';
 import { createProgressService } from './modules/progress/progress.service.js';
 import { createUrlSigner } from './modules/playback/url-signer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createMetricsRepository } from './modules/system/metrics.repository.js';
+import { closeRedis, connectRedis } from './lib/redis.js';
+import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
 import type { RouteRecord } from './plugins/auth.js';
 import { createAuth, registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { createPaymentProviders } from './providers/payments/payment-router.js';
-import { createLocalStorage } from './providers/storage/local-storage.js';
+import { createMediaStorage } from './providers/storage/create-storage.js';
+import { createLocalUploadSources, createS3UploadSources } from './providers/storage/upload-sources.js';
+import { createMediaDelivery } from './modules/playback/media-delivery.js';
+import { createDownloadRemuxer, REMUX_QUEUE } from './modules/playback/download-remux.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
 
 export interface BuildOptions {
@@ -91,7 +97,18 @@ export const LOG_REDACT_PATHS = [
 /** Redacts the signature segment of media URLs, so tokens never reach the logs. */
 export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***');
 
-export function createServices(opts: { config: Config; db: DbHandle; transcoder: Transcoder; queue: JobQueue; log: FastifyInstance['log']; browse?: BrowseOptions }) {
+export function createServices(opts: {
+  config: Config;
+  db: DbHandle;
+  transcoder: Transcoder;
+  queue: JobQueue;
+  log: FastifyInstance['log'];
+  browse?: BrowseOptions;
+  /** Called when a storage operation fails (the storage-errors counter). */
+  onStorageError?: (op: string, err: unknown) => void;
+  /** Called with the seconds a ladder took (the transcode-duration histogram). */
+  onTranscoded?: (seconds: number) => void;
+}) {
   const { config, db, transcoder, queue, log } = opts;
   const accountsRepo = createAccountsRepository(db.db);
   const auth = createAuth(db.db, { secret: config.sessionSecret, publicUrl: config.publicUrl });
@@ -112,16 +129,20 @@ export function createServices(opts: { config: Config; db: DbHandle; transcoder:
   });
   const browsing = createBrowseServices(db, log, opts.browse);
   const { catalog } = browsing;
-  const storage = createLocalStorage(config.mediaDir);
-  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, queue, uploadDir: config.uploadDir, log });
+  const storage = createMediaStorage(config, { onError: opts.onStorageError });
+  const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage) : createLocalUploadSources(config.uploadDir);
+  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded });
+  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix);
+  // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
+  const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
   const signer = createUrlSigner(config.urlSigningSecret);
   const playbackRepo = createPlaybackRepository(db.db);
   const progress = createProgressService({ repo: createProgressRepository(db.db), playback: playbackRepo });
-  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, ffmpegPath: config.ffmpegPath });
+  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, downloads });
   const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
   const contact = createContactService({ repo: createContactRepository(db.db) });
-  const admin = createAdminServices(db.db, browsing, { mediaDir: config.mediaDir });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, media, signer, playback, playbackRepo, progress, demo, contact, admin };
+  const admin = createAdminServices(db.db, browsing, { storage });
+  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloads, media, signer, playback, playbackRepo, progress, demo, contact, admin };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -131,6 +152,8 @@ export interface BuiltApp {
   boss: PgBoss;
   /** Every declared route with its access level (for the guard-matrix test). */
   routes: RouteRecord[];
+  /** Prometheus registry and instruments of this app (plugins/metrics.ts), e.g. `transcodeDuration`, `onStorageError`. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -146,15 +169,30 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
             serializers: { req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }) },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
-    trustProxy: true,
+    // Only the listed proxies' X-Forwarded-For is believed (TRUST_PROXY; src/server/lib/trust-proxy.ts).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Per-app Prometheus registry (plugins/metrics.ts); the HTTP timing hook goes on before any route.
+  const metrics = createMetrics({ repo: createMetricsRepository(db.executeSql), onCollectError: (metric, err) => app.log.warn({ metric, err }, 'metric not collected') });
+  registerHttpMetrics(app, metrics);
+  // Rate-limit counters shared by every instance when REDIS_URL is set (lib/redis.ts).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, { onError: (err) => app.log.warn({ err }, 'redis error') }) : null;
 
   const boss = await startQueue(db.executeSql, (err) => app.log.error({ err }, 'job queue error'));
-  const services = createServices({ config, db, transcoder: opts.transcoder, queue: boss, log: app.log, browse: opts.browse });
+  const services = createServices({
+    config,
+    db,
+    transcoder: opts.transcoder,
+    queue: boss,
+    log: app.log,
+    browse: opts.browse,
+    onStorageError: metrics.onStorageError,
+    onTranscoded: (seconds) => metrics.transcodeDuration.observe(seconds),
+  });
   const routes: RouteRecord[] = [];
 
   await registerSecurity(app, config.publicUrl);
@@ -163,6 +201,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(rateLimit, {
     global: false,
+    // With Redis, a Redis outage lets requests through (skipOnError) rather than failing them; logged by lib/redis.ts.
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => {
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
       return new AppError(429, 'rate_limited', `Rate limit exceeded. Try again in ${seconds} seconds.`, { retryAfterSeconds: seconds });
@@ -170,16 +210,18 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   registerAuth(app, services.auth, services.accountsRepo, routes);
 
-  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services }));
+  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken }));
   await app.register(accountsRoutes({ accounts: services.accounts, billing: services.billingRepo, authRateLimitPerMinute: config.authRateLimitPerMinute }));
   await registerBrowseRoutes(app, db, services, opts.browse);
   await app.register(mediaRoutes({ media: services.media }));
-  await app.register(uploadRoutes({ media: services.media, uploadDir: config.uploadDir }));
-  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, repo: services.playbackRepo }));
+  // Chunks of one upload may reach any instance: with Redis, one lock per upload across all of them (ADR 016).
+  const uploadLocker = redis ? createRedisLocker({ redis, keyPrefix: `${config.redisKeyPrefix}tus-lock:` }) : null;
+  await app.register(uploadRoutes({ media: services.media, sources: services.sources, ...(uploadLocker ? { locker: uploadLocker } : {}) }));
+  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, repo: services.playbackRepo }));
   await app.register(progressRoutes({ progress: services.progress }));
   await app.register(billingRoutes({ billing: services.billing }));
   await app.register(contactRoutes({ contact: services.contact }));
-  await app.register(adminRoutes(services.admin));
+  await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change
   // (plugins/page-cache.ts); at most 500 URLs of a few tens of KB each.
   const sharedPages = createReadCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
@@ -200,17 +242,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     },
   });
 
-  // The queue exists even in a process without workers (the CLI's `movie import` without --wait), so a job sent
-  // here waits for the server's workers instead of being dropped by pg-boss.
+  // The queues exist even in a process without workers (the CLI's `movie import` without --wait), so a job sent
+  // here waits for a worker instead of being dropped by pg-boss. A web instance works only the billing jobs.
   await boss.createQueue(TRANSCODE_QUEUE);
-  if (opts.workers !== false) {
-    await registerTranscodeJob(boss, services.media);
-    await registerBillingJobs(boss, services.billing);
-    if (db.kind === 'pglite') {
-      const n = await retryOrphanedJobs(boss, db.executeSql, TRANSCODE_QUEUE);
-      if (n) app.log.info({ jobs: n }, 'transcode jobs interrupted by the last stop run again');
-    }
-  }
+  await boss.createQueue(REMUX_QUEUE);
+  const jobs = opts.workers !== false ? await registerJobs(boss, { role: config.role, services, executeSql: db.executeSql, dbKind: db.kind, log: app.log }) : null;
   await app.ready();
 
   return {
@@ -218,9 +254,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     services,
     boss,
     routes,
+    metrics,
     async close() {
       await app.close();
+      await uploadLocker?.close();
+      if (redis) await closeRedis(redis);
       await services.billing.idle();
+      await jobs?.stop();
       await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
     },
   };

@@ -1,7 +1,8 @@
 /**
  * `sobanura` / `npm run cli -- ...`: runs a command inside the running server when there is one (it owns the
  * embedded PGlite database, which admits one process), else in this process with its own database handle and,
- * for `movie import --wait`, its own transcode worker. See docs/decisions/002-cli-and-embedded-database.md.
+ * for `movie import --wait`, its own transcode worker; `storage ...` always runs in this process, without a database.
+ * See docs/decisions/002-cli-and-embedded-database.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,14 @@ function runningServer(dataDir: string): { port: number; token: string } | null 
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
+  if (argv[0] === 'storage') {
+    // `storage ...` needs no database: it reads MEDIA_DIR and writes the bucket, which is safe beside a running
+    // server, so it runs in this process and never holds the server's CLI route (src/server/cli/storage-migrate.ts).
+    const result = await runCli(argv, { cwd: process.cwd(), env: process.env, progress: (line) => process.stdout.write(`${line}\n`) });
+    process.stdout.write(result.out);
+    process.stderr.write(result.err);
+    return result.code;
+  }
   let config;
   try {
     config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });

@@ -90,4 +90,46 @@ describe('configuration (issue 2 point 2)', () => {
       expect(loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'mtn', PAYMENT_CALLBACKS: 'false', ...MTN }).payments.callbacks).toBe(false);
     });
   });
+
+  describe('proxy, shared counters and metrics (src/server/lib/trust-proxy.ts, lib/redis.ts, plugins/metrics.ts)', () => {
+    it('trusts no proxy, uses no Redis and has no metrics by default', () => {
+      expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ trustProxy: false, redisUrl: null, redisKeyPrefix: 'sobanura:', metricsToken: null });
+    });
+
+    it('reads proxy addresses, CIDRs and names, a Redis URL and a metrics token', () => {
+      const c = loadConfig({ DATA_DIR: dir, TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback', REDIS_URL: 'redis://:pw@127.0.0.1:6379/2', REDIS_KEY_PREFIX: 'staging:', METRICS_TOKEN: 'a'.repeat(16) });
+      expect(c.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+      expect(c).toMatchObject({ redisUrl: 'redis://:pw@127.0.0.1:6379/2', redisKeyPrefix: 'staging:', metricsToken: 'a'.repeat(16) });
+    });
+
+    it.each([
+      [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY', /"true" is not an IP address/],
+      [{ TRUST_PROXY: '1' }, 'TRUST_PROXY', /"1" is not an IP address/],
+      [{ TRUST_PROXY: '127.0.0.1,nginx.local' }, 'TRUST_PROXY', /"nginx.local"/],
+      [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY', /bad prefix length \(0-32 for IPv4\)/],
+      [{ TRUST_PROXY: 'fd00::/129' }, 'TRUST_PROXY', /0-128 for IPv6/],
+      [{ TRUST_PROXY: '10.0.0.0/' }, 'TRUST_PROXY', /bad prefix length/],
+      [{ TRUST_PROXY: ' , ' }, 'TRUST_PROXY', /must list proxy addresses/],
+      [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL', /redis:\/\/ or rediss:\/\//],
+      [{ REDIS_URL: 'not a url' }, 'REDIS_URL', /./],
+      [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX', /letters, digits/],
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN', /at least 16 characters/],
+    ])('names the variable of a bad value %o', (env, name, why) => {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(why);
+    });
+
+    it('never puts the metrics token or the Redis password in its error messages', () => {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'tiny-secret', REDIS_URL: 'http://:hunter2@x' });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/METRICS_TOKEN/);
+      expect(message).not.toContain('tiny-secret');
+      expect(message).not.toContain('hunter2');
+    });
+  });
 });

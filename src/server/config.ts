@@ -7,6 +7,14 @@
  * DATA_DIR/secrets.json), DEMO_CATALOG (true), LOG_LEVEL (info), FFMPEG_PATH, FFPROBE_PATH, TRANSCODE_PRESET (veryfast),
  * WEB_DIR (./dist/web), AUTH_RATE_LIMIT_PER_MINUTE (10 registrations and 10 sign-ins a minute per address),
  * PAGE_CACHE_SECONDS (5: how long a page drawn for a visitor without cookies is reused; 0 turns that off).
+ * Scale (docs/decisions/016-object-storage-and-roles.md, 017-media-delivery-at-scale.md): SOBANURA_ROLE (all | web |
+ * worker; other than all needs DATABASE_URL), STORAGE (local | s3), S3_ENDPOINT, S3_REGION, S3_BUCKET,
+ * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (false), MEDIA_ACCEL_PREFIX (unset: Node streams media).
+ * Operating (src/server/lib/trust-proxy.ts, src/server/lib/redis.ts, src/server/plugins/metrics.ts): TRUST_PROXY (unset:
+ * no proxy is trusted and X-Forwarded-For is ignored; else comma-separated addresses, CIDRs or the proxy-addr names
+ * loopback, linklocal, uniquelocal), REDIS_URL (unset: rate limits per process; else a redis:// or rediss:// URL
+ * whose Redis holds them for every instance), REDIS_KEY_PREFIX (sobanura:), METRICS_TOKEN (unset: no /metrics;
+ * else at least 16 characters, the bearer token a Prometheus scraper presents).
  * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
  * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
  * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
@@ -19,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Operator } from '../shared/domain/msisdn.js';
+import { trustProxyList } from './lib/trust-proxy.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -64,6 +73,19 @@ const envSchema = z.object({
   WEB_DIR: z.string().min(1).default('./dist/web'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300, 'must be at most 300 (5 minutes)').default(5),
+  SOBANURA_ROLE: z.enum(['all', 'web', 'worker'], 'must be all, web or worker').default('all'),
+  STORAGE: z.enum(['local', 's3'], 'must be local or s3').default('local'),
+  S3_ENDPOINT: z.url('must be the URL of the S3-compatible endpoint, e.g. https://s3.example.com').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1 or auto').optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  TRUST_PROXY: trustProxyList.optional(),
+  REDIS_URL: z.url().refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -').default('sobanura:'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  MEDIA_ACCEL_PREFIX: z.string().regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be an nginx internal location such as /_media/').optional(),
 });
 
 export interface Config {
@@ -93,6 +115,31 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Seconds a page drawn for a visitor without cookies is reused for the next ones (src/server/plugins/page-cache.ts); 0 = never. */
   pageCacheSeconds: number;
+  /** What this process does (ADR 016): `all` (embedded default), `web` (HTTP, never ffmpeg) or `worker` (jobs, no HTTP pages). */
+  role: 'all' | 'web' | 'worker';
+  /** Where media lives (ADR 016): `local` (mediaDir) or `s3` (the bucket of `s3`). */
+  storage: 'local' | 's3';
+  s3: S3Config | null;
+  /** nginx internal location that serves media after Node checked the token (X-Accel-Redirect, ADR 017); null = Node streams the bytes. */
+  mediaAccelPrefix: string | null;
+  /** Proxies whose X-Forwarded-For is believed (Fastify `trustProxy`): addresses, CIDRs or proxy-addr names; false = none. */
+  trustProxy: string[] | false;
+  /** Redis holding the rate-limit counters of every instance; null = counters in this process only. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key Sobanura writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
+  /** Bearer token that opens GET /metrics; null = the route does not exist (404). */
+  metricsToken: string | null;
+}
+
+/** S3-compatible object storage (ADR 016). Credentials null = the AWS SDK's default chain. */
+export interface S3Config {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 }
 
 export interface PaymentsConfig {
@@ -150,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     need('AIRTEL_CLIENT_SECRET', 'the Airtel Money application client secret');
   }
   if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', 'providers call back to it; or set PAYMENT_CALLBACKS=false');
+  if (e.STORAGE === 's3') {
+    if (!e.S3_BUCKET) missing.push('S3_BUCKET: required when STORAGE=s3 (the bucket that holds the media)');
+    if (!e.S3_REGION && !e.S3_ENDPOINT) missing.push('S3_REGION: required when STORAGE=s3 (or S3_ENDPOINT for an S3-compatible server)');
+    if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) missing.push(`${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both keys, or neither for the AWS SDK's default credentials`);
+  }
+  // PGlite admits one process, so a web or worker process beside others needs PostgreSQL (ADR 016).
+  if (e.SOBANURA_ROLE !== 'all' && !e.DATABASE_URL) missing.push(`DATABASE_URL: required when SOBANURA_ROLE=${e.SOBANURA_ROLE} (the embedded PGlite database admits one process; use SOBANURA_ROLE=all, or PostgreSQL)`);
   if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
@@ -194,5 +248,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcodePreset: e.TRANSCODE_PRESET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    role: e.SOBANURA_ROLE,
+    storage: e.STORAGE,
+    s3:
+      e.STORAGE === 's3'
+        ? {
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT.replace(/\/+$/, '') } : {}),
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET!,
+            ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    mediaAccelPrefix: e.MEDIA_ACCEL_PREFIX ?? null,
+    trustProxy: e.TRUST_PROXY ?? false,
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

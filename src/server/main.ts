@@ -1,6 +1,7 @@
 /**
- * Starts Sobanura: configuration from the environment, the database (migrated at start), the job workers,
- * the HTTP server, and on a fresh install the demo catalogue. Writes DATA_DIR/server.json so the command line
+ * Starts Sobanura's HTTP server (SOBANURA_ROLE all, the embedded default, or web; docs/decisions/016-object-storage-and-roles.md):
+ * configuration from the environment, the database (migrated at start), the role's job workers (all: every job;
+ * web: billing only, never ffmpeg), the HTTP server, and on a fresh install the demo catalogue. Writes DATA_DIR/server.json so the command line
  * can reach this process (docs/decisions/002-cli-and-embedded-database.md); removes it on stop.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,10 @@ async function main() {
     }
     throw err;
   }
+  if (config.role === 'worker') {
+    console.error('SOBANURA_ROLE=worker: start a worker with `npm run worker` (or `sobanura worker`); this entry point serves HTTP (roles all and web).');
+    process.exit(2);
+  }
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
   await migrateDatabase(db);
   const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
@@ -37,13 +42,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const serverFile = path.join(config.dataDir, 'server.json');
   writeFileSync(serverFile, JSON.stringify({ pid: process.pid, port: (app.server.address() as { port: number }).port, token: cliToken }), { mode: 0o600 });
-  app.log.info(`Sobanura is up at ${config.publicUrl} (database: ${db.kind}, media: ${config.mediaDir})`);
+  app.log.info(`Sobanura is up at ${config.publicUrl} (role: ${config.role}, database: ${db.kind}, media: ${config.storage === 's3' ? `s3 bucket ${config.s3!.bucket}` : config.mediaDir})`);
 
   const admins = await db.executeSql(`select count(*)::int as n from user_roles where role in ('admin','super_admin')`);
   if (Number(admins.rows[0]?.n ?? 0) === 0) {
     app.log.info('No admin yet. Create the first one with: npm run cli -- user create --email you@example.com --password "a-strong-password" --role super_admin');
   }
-  if (config.demoCatalog && tools.ffmpeg) {
+  if (config.demoCatalog && tools.ffmpeg && config.role === 'all') {
     services.demo
       .seed()
       .then((ids) => ids.length && app.log.info({ titles: ids.length }, 'demo catalogue created (DEMO_CATALOG=false turns this off)'))

@@ -10,7 +10,7 @@
  * temp dir: resume applies only to videos of 5 minutes or more, issue 4 point 5).
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -84,10 +84,8 @@ async function seed(dataDir: string, longFile: string): Promise<Seeded> {
         if (season === 2) continue;
         const size = (await stat(COCKATOO)).size;
         const id = await s.media.beginUpload({ movieId: '', episodeId: e.id, sizeBytes: size, filename: 'cockatoo.mp4', createdBy: null });
-        await mkdir(config.uploadDir, { recursive: true });
-        const dest = path.join(config.uploadDir, id);
-        await copyFile(COCKATOO, dest);
-        await s.media.finishUpload(id, dest);
+        await s.sources.importFile(id, COCKATOO);
+        await s.media.finishUpload(id);
         videoIds.push(id);
       }
     }

@@ -6,14 +6,17 @@
  *   pass grant --email E --plan daily|weekly|monthly|yearly
  *   db migrate
  *   demo seed
+ *   storage migrate --to s3 [--dry-run] [--concurrency N]   (storage-migrate.ts; needs no database, so cli.ts runs it
+ *     in its own process even beside a running server)
  * Returns an exit code and the text written; bad arguments print usage and give a non-zero code.
  */
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ROLES, type Role } from '../../shared/contracts/accounts.js';
 import { isPlanId, PLAN_IDS } from '../../shared/domain/plans.js';
 import { AppError } from '../lib/app-error.js';
 import type { Services } from '../app.js';
+import { DEFAULT_CONCURRENCY, parseConcurrency, runStorageMigrate } from './storage-migrate.js';
 
 export interface CliResult {
   code: number;
@@ -22,7 +25,12 @@ export interface CliResult {
 }
 
 export interface CliContext {
-  services: Services;
+  /** Absent for `storage ...`, which needs no database (cli.ts); the other commands then fail with a message. */
+  services?: Services;
+  /** The environment `storage migrate` reads MEDIA_DIR, DATA_DIR and S3_* from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where `storage migrate` writes progress lines as they happen (default: they join `out`). */
+  progress?: (line: string) => void;
   /** Where FILE arguments are resolved from (the caller's working directory). */
   cwd: string;
   /** Seeds the demo catalogue (see demo-seed.ts). */
@@ -39,6 +47,14 @@ function oneOf<T extends string>(values: readonly T[], what: string) {
     return v as T;
   };
 }
+/** Stands in when the caller gave no services: any command that uses them fails saying why. */
+function noServices(): Services {
+  return new Proxy({} as Services, {
+    get: () => {
+      throw new Error('this command needs the database, and this process opened none');
+    },
+  });
+}
 function year(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1888 || n > 2100) throw new InvalidArgumentError('year must be a whole number between 1888 and 2100');
@@ -50,7 +66,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
   let err = '';
   const print = (s: string) => (out += s.endsWith('\n') ? s : `${s}\n`);
   let code = 0;
-  const { services } = ctx;
+  const services = ctx.services ?? noServices();
 
   const program = new Command('sobanura').description('Sobanura command line').exitOverride().showHelpAfterError();
   program.configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
@@ -123,6 +139,15 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
     const ids = await ctx.seedDemo();
     print(ids.length ? `demo titles: ${ids.join(', ')}` : 'the catalogue already has titles; nothing to do');
   });
+
+  const storage = configure(program.command('storage').description('media storage'));
+  configure(storage.command('migrate').description('copy the media of MEDIA_DIR into the S3 bucket and check every size; switches nothing'))
+    .addOption(new Option('--to <store>', 'the store to copy into').choices(['s3']).makeOptionMandatory())
+    .option('--dry-run', 'count what would be copied; copy nothing', false)
+    .option('--concurrency <n>', 'objects copied at once (1-64)', parseConcurrency, DEFAULT_CONCURRENCY)
+    .action(async (o: { to: 's3'; dryRun: boolean; concurrency: number }) => {
+      code = await runStorageMigrate({ ...o, env: ctx.env ?? process.env, progress: ctx.progress ?? print, print, printError: (s) => (err += `${s}\n`) });
+    });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -31,6 +31,11 @@ export interface DbHandle {
    * sent while it was down are lost, so `onReconnect` is called once listening again, for callers to resync.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding a PostgreSQL session-level advisory lock on `key` (several processes at start: only one
+   * migrates at a time, ADR 016). PGlite admits one process, so it just runs `fn`.
+   */
+  withAdvisoryLock?<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,16 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
       },
       listen: (channel, onPayload, onReconnect) => listenWithReconnect(pool, channel, onPayload, onReconnect),
+      async withAdvisoryLock(key, fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -84,9 +99,15 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
 }
 
 /** Applies the committed migrations (idempotent). */
+/** Advisory lock key held while migrating, so web instances and workers starting at once migrate one at a time. */
+export const MIGRATION_LOCK_KEY = 727_262_001;
+
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.kind === 'pglite') await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  else await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  else {
+    const run = () => migratePg(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await (handle.withAdvisoryLock ? handle.withAdvisoryLock(MIGRATION_LOCK_KEY, run) : run());
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, SORTS, TABS } from '../domain/catalog-list';
+import { PAGE_SIZE, SORTS, TABS } from '../domain/catalog-list.js';
 
 /**
  * Catalogue browsing, complete (issue 3; viewer spec sections 2-5, 8, 9). All reading endpoints are open to

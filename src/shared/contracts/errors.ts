@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'stream_session_ended',
   'download_not_included',
   'download_limit_reached',
+  'download_busy',
   'caption_invalid',
   'internal',
 ] as const;

@@ -7,3 +7,4 @@ export * from './billing.js';
 export * from './playback.js';
 export * from './contact.js';
 export * from './admin.js';
+export * from './jobs.js';

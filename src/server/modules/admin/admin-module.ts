@@ -4,6 +4,7 @@
  * registers the routes of src/shared/contracts/admin.ts.
  */
 import type { Database } from '../../db/client.js';
+import type { MediaStorage } from '../../providers/storage/media-storage.js';
 import type { BrowseServices } from '../catalog/browse-module.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAnalyticsRepository } from './analytics.repository.js';
@@ -13,10 +14,10 @@ import { createImagesService } from './images.service.js';
 import { createPeopleRepository } from './people.repository.js';
 import { createPeopleService } from './people.service.js';
 
-export function createAdminServices(db: Database, browsing: Pick<BrowseServices, 'catalog' | 'series' | 'groups'>, opts: { mediaDir: string; clock?: () => Date }) {
+export function createAdminServices(db: Database, browsing: Pick<BrowseServices, 'catalog' | 'series' | 'groups'>, opts: { storage: MediaStorage; clock?: () => Date }) {
   return {
     content: createContentService({ repo: createAdminRepository(db), catalog: browsing.catalog, series: browsing.series, groups: browsing.groups }),
-    images: createImagesService({ mediaDir: opts.mediaDir }),
+    images: createImagesService({ storage: opts.storage }),
     people: createPeopleService({ repo: createPeopleRepository(db) }),
     analytics: createAnalyticsService({ repo: createAnalyticsRepository(db), clock: opts.clock }),
   };

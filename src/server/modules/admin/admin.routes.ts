@@ -52,11 +52,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { AnalyticsService } from './analytics.service.js';
 import type { ContentService } from './content.service.js';
 import { imageTooLarge, type ImagesService } from './images.service.js';
+import type { MediaDelivery } from '../playback/media-delivery.js';
 import type { PeopleService } from './people.service.js';
 
 const userIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
-export function adminRoutes(deps: { content: ContentService; images: ImagesService; people: PeopleService; analytics: AnalyticsService }) {
+export function adminRoutes(deps: { content: ContentService; images: ImagesService; people: PeopleService; analytics: AnalyticsService; delivery: MediaDelivery }) {
   const { content, people, analytics } = deps;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -154,9 +155,9 @@ export function adminRoutes(deps: { content: ContentService; images: ImagesServi
       });
     });
     r.get('/media/images/:id/:file', { config: { access: 'anonymous' }, schema: { params: z.object({ id: z.uuid(), file: z.string().regex(/^\d{1,5}\.webp$/) }) } }, async (req, reply) => {
-      const f = await deps.images.open(req.params.id, req.params.file);
-      if (!f) throw new AppError(404, 'not_found', 'Image not found');
-      return reply.header('content-type', 'image/webp').header('content-length', f.size).header('cache-control', 'public, max-age=3600').send(f.stream);
+      const key = deps.images.keyOf(req.params.id, req.params.file);
+      if (!key) throw new AppError(404, 'not_found', 'Image not found');
+      return deps.delivery.send(req, reply, key, { contentType: 'image/webp', cacheControl: 'public, max-age=3600' });
     });
   };
 }

@@ -4,20 +4,17 @@
  * image is stored as WebP at the widths of IMAGE_WIDTHS that are not wider than the original (the original
  * width when it is narrower than all of them), for `srcset`; rotated upright by its EXIF orientation, then
  * written without any metadata (EXIF, XMP, ICC, GPS are dropped; sharp keeps none unless asked). A GIF keeps
- * its first frame. Files: `{mediaDir}/images/{id}/{width}.webp`, served at `/media/images/{id}/{width}.webp`.
+ * its first frame. Objects: `images/{id}/{width}.webp` in the media storage, served at `/media/images/{id}/{width}.webp`.
  *
  * Errors: AppError 413 `image_too_large` 'File size must be less than 5MB' (5 MB = 5 × 1024 × 1024 bytes,
  * refused at 5 MB and above), 415 `image_rejected` 'Please select only image files (JPEG, PNG, GIF, WebP)'.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageView } from '../../../shared/contracts/admin.js';
 import { ADMIN_TEXTS, IMAGE_WIDTHS, MAX_IMAGE_BYTES } from '../../../shared/contracts/admin.js';
 import { AppError } from '../../lib/app-error.js';
+import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 
 /** Decoded formats accepted (sharp's names). */
 const FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
@@ -29,8 +26,7 @@ export const IMAGE_QUALITY = 80;
 export const imageTooLarge = () => new AppError(413, 'image_too_large', ADMIN_TEXTS.imageSize);
 const rejected = () => new AppError(415, 'image_rejected', ADMIN_TEXTS.imageType);
 
-export function createImagesService(deps: { mediaDir: string }) {
-  const root = path.resolve(deps.mediaDir, 'images');
+export function createImagesService(deps: { storage: MediaStorage }) {
   const url = (id: string, width: number) => `/media/images/${id}/${width}.webp`;
   return {
     /** Checks, converts and stores one image; returns its view. */
@@ -48,8 +44,6 @@ export function createImagesService(deps: { mediaDir: string }) {
       const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= upright.w);
       if (widths.length === 0) widths.push(upright.w);
       const id = randomUUID();
-      const dir = path.join(root, id);
-      await mkdir(dir, { recursive: true });
       try {
         const variants: ImageView['variants'] = [];
         for (const width of widths) {
@@ -63,7 +57,7 @@ export function createImagesService(deps: { mediaDir: string }) {
             .catch(() => {
               throw rejected();
             });
-          await writeFile(path.join(dir, `${width}.webp`), data);
+          await deps.storage.put(keys.imageFile(id, `${width}.webp`), data, { contentType: 'image/webp' });
           variants.push({ width, height: info.height, url: url(id, width), bytes: data.length });
         }
         const main = variants.find((v) => v.width === 640) ?? variants[variants.length - 1]!;
@@ -77,17 +71,14 @@ export function createImagesService(deps: { mediaDir: string }) {
           format: meta.format!,
         };
       } catch (err) {
-        await rm(dir, { recursive: true, force: true });
+        await deps.storage.deletePrefix(keys.image(id)).catch(() => {});
         throw err;
       }
     },
-    /** Opens a stored variant; null when absent or when the name is not one we write. */
-    async open(id: string, file: string): Promise<{ stream: Readable; size: number } | null> {
+    /** The object key of a stored variant; null when the name is not one this service writes. */
+    keyOf(id: string, file: string): string | null {
       if (!/^[0-9a-f-]{36}$/.test(id) || !/^\d{1,5}\.webp$/.test(file)) return null;
-      const p = path.join(root, id, file);
-      const s = await stat(p).catch(() => null);
-      if (!s?.isFile()) return null;
-      return { stream: createReadStream(p), size: s.size };
+      return keys.imageFile(id, file);
     },
   };
 }

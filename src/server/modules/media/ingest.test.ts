@@ -57,7 +57,8 @@ describeEachDb('video ingest', (kind) => {
     expect(movie.durationSeconds).toBeCloseTo(seconds, -1);
     expect(movie.posterUrl).toMatch(/^\/media\/posters\/.+\.webp$/);
 
-    const dir = t.services.storage.videoDir(movie.video.id);
+    // The local store keeps object `videos/{id}/...` at MEDIA_DIR/videos/{id}/... (ADR 016).
+    const dir = path.join(t.config.mediaDir, 'videos', movie.video.id);
     const master = await readFile(path.join(dir, 'master.m3u8'), 'utf8');
     for (const name of expected) {
       expect(master).toContain(`${name}/index.m3u8`);

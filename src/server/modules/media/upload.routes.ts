@@ -2,15 +2,17 @@
  * Resumable uploads over the tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /api/uploads,
  * admins only (issue 2 point 6). Upload-Metadata must carry `movieId` (or `episodeId`, issue 6) and `filename`; the 5 GB limit is
  * enforced here (Upload-Length) and by the tus server (maxSize). The upload id is the video asset's id.
- * Offsets live with the upload files under DATA_DIR/uploads, so an upload resumes after a reload or a restart.
+ * Offsets live with the upload in the upload store (DATA_DIR/uploads, or the bucket: providers/storage/upload-sources.ts),
+ * so an upload resumes after a reload, a restart, or on another instance; at scale a shared locker (Redis) keeps two
+ * instances from writing one upload at once (docs/decisions/016-object-storage-and-roles.md).
  */
-import path from 'node:path';
 import { Server as TusServer } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_VIDEO_BYTES, TUS_ENDPOINT } from '../../../shared/contracts/media.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaService } from './media.service.js';
-import { UploadStore } from './upload-store.js';
+import type { UploadSources } from '../../providers/storage/upload-sources.js';
 
 /** Asset ids chosen by the route for a creation request, handed to the tus server's naming function. */
 const uploadIds = new WeakMap<object, string>();
@@ -27,11 +29,13 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return out;
 }
 
-export function uploadRoutes(deps: { media: MediaService; uploadDir: string }) {
+/** `locker`: the tus locker shared by every instance (Redis at scale); default @tus/server's in-process MemoryLocker. */
+export function uploadRoutes(deps: { media: MediaService; sources: UploadSources; locker?: Locker }) {
   return async (app: FastifyInstance) => {
     const tus = new TusServer({
       path: TUS_ENDPOINT,
-      datastore: new UploadStore({ directory: deps.uploadDir }),
+      datastore: deps.sources.datastore,
+      ...(deps.locker ? { locker: deps.locker } : {}),
       maxSize: MAX_VIDEO_BYTES,
       relativeLocation: true,
       respectForwardedHeaders: false,
@@ -43,7 +47,7 @@ export function uploadRoutes(deps: { media: MediaService; uploadDir: string }) {
       },
       onUploadFinish: async (_req, upload) => {
         try {
-          const video = await deps.media.finishUpload(upload.id, path.join(deps.uploadDir, upload.id));
+          const video = await deps.media.finishUpload(upload.id);
           return { status_code: 204, headers: { 'x-video-id': video.id } };
         } catch (err) {
           if (err instanceof AppError) {

@@ -3,16 +3,17 @@
  * - POST /api/playback/:id — signed master playlist URL for a movie, part or episode, and its stream session;
  *   10 a minute per user (viewer spec section 9). Sessions: heartbeat, list, stop. Settings: data saver.
  * - POST /api/downloads/:id, GET /api/downloads/quota — MP4 download links within the quota.
- * - GET /media/v/:videoId/:token/* — playlists, segments and captions; every request checks the signature and that
- *   the signed-in user is the token's user (403 for an expired, altered or borrowed token). `master.m3u8` is
- *   written per request for the token's quality cap; a rendition above the cap answers 403.
+ * - GET /media/v/:videoId/:token/* — playlists, segments and captions; every request checks the signature (403 for an
+ *   expired or altered token). The token binds user, video, quality cap and expiry, so media playlists and segments
+ *   are checked by it alone, without a database lookup (ADR 017: a CDN or nginx can do the same); `master.m3u8`, one
+ *   per playback start, also checks that the signed-in user is the token's user (403 for a borrowed token) and is
+ *   written per request for the token's quality cap; a rendition above the cap answers 403. Bytes go out through
+ *   media-delivery.ts (Range in Node, or X-Accel-Redirect to nginx).
  * - GET /media/d/:videoId/:token/:file — a download (signature scope 'd').
  * - Admin captions: GET/PUT/DELETE /api/admin/videos/:id/captions[/:language].
  * - GET /media/posters/:videoId.webp — posters are public images.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../shared/contracts/catalog.js';
@@ -33,26 +34,22 @@ import {
   streamSessionListResponse,
 } from '../../../shared/contracts/playback.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { MediaStorage } from '../../providers/storage/local-storage.js';
+import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
+import { MEDIA_CONTENT_TYPES } from '../media/content-types.js';
 import { toWebVtt } from './captions.js';
+import type { MediaDelivery } from './media-delivery.js';
 import { captionMediaPlaylist, renderViewerMaster } from './master-playlist.js';
 import type { PlaybackRepository } from './playback.repository.js';
 import { deviceLabel, type PlaybackService } from './playback.service.js';
 import type { UrlSigner } from './url-signer.js';
 
-const MEDIA_FILE = /^(?:[a-z0-9_-]{1,32}\/)?[a-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|vtt)$/i;
-const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  vtt: 'text/vtt; charset=utf-8',
-};
+const MEDIA_FILE = /^(?:[a-z0-9_-]{1,32}\/)?[a-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|vtt)$/;
+const CONTENT_TYPES = MEDIA_CONTENT_TYPES as Record<'m3u8' | 'ts' | 'm4s' | 'mp4' | 'vtt', string>;
 const CAPTION_PLAYLIST = /^captions\/(en|fr|rw)\.m3u8$/;
 /** A rendition folder is named by its short side ("720p"), ladder.ts. */
 const RENDITION_DIR = /^(\d{2,5})p\//;
 
-export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage; repo: PlaybackRepository }) {
+export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage; delivery: MediaDelivery; repo: PlaybackRepository }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Caption uploads arrive as raw text (WebVTT or SRT); text/plain is parsed by Fastify already.
@@ -122,27 +119,23 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       const text = typeof body === 'string' ? body : typeof (body as { content?: unknown })?.content === 'string' ? (body as { content: string }).content : null;
       if (text === null) throw new AppError(400, 'caption_invalid', 'Send the WebVTT or SRT file as the request body.', { reason: 'empty' });
       const converted = toWebVtt(text);
-      const dir = path.join(deps.storage.videoDir(req.params.id), 'captions');
-      await mkdir(dir, { recursive: true });
       const bytes = Buffer.from(converted.vtt, 'utf8');
-      await writeFile(path.join(dir, `${req.params.language}.vtt`), bytes);
+      await deps.storage.put(keys.videoFile(req.params.id, `captions/${req.params.language}.vtt`), bytes, { contentType: CONTENT_TYPES.vtt });
       const row = await deps.repo.upsertCaption({ videoId: req.params.id, language: req.params.language, sourceFormat: converted.sourceFormat, cues: converted.cues, sizeBytes: bytes.length, updatedBy: admin.id, updatedAt: new Date() });
       return adminCaption(row);
     });
     r.delete('/api/admin/videos/:id/captions/:language', { config: { access: 'admin' }, schema: { params: captionParams } }, async (req, reply) => {
       if (!(await deps.repo.deleteCaption(req.params.id, req.params.language))) throw notFound('Caption track');
-      await rm(path.join(deps.storage.videoDir(req.params.id), 'captions', `${req.params.language}.vtt`), { force: true });
+      await deps.storage.delete(keys.videoFile(req.params.id, `captions/${req.params.language}.vtt`));
       return reply.status(204).send();
     });
 
     // --- media ---
     const deny = () => new AppError(403, 'forbidden', 'This video link is not valid for you, or it has expired.');
-    const serve = async (reply: FastifyReply, videoId: string, rel: string, cache: string) => {
+    const serve = async (req: FastifyRequest, reply: FastifyReply, videoId: string, rel: string, cache: string) => {
       const m = MEDIA_FILE.exec(rel);
       if (!m) throw new AppError(404, 'not_found', 'Not found');
-      const file = await deps.storage.open(videoId, rel);
-      if (!file) throw new AppError(404, 'not_found', 'Not found');
-      return reply.header('content-type', CONTENT_TYPES[m[1]!.toLowerCase()]).header('content-length', file.size).header('cache-control', cache).send(file.stream);
+      return deps.delivery.send(req, reply, keys.videoFile(videoId, rel), { contentType: CONTENT_TYPES[m[1] as keyof typeof CONTENT_TYPES], cacheControl: cache });
     };
 
     r.get('/media/v/:videoId/:token/*', {
@@ -152,10 +145,10 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       const { videoId, token } = req.params;
       const verified = deps.signer.verify(videoId, token);
       if (!verified) throw deny();
-      const user = await req.currentUser();
-      if (!user || user.id !== verified.userId) throw deny();
       const rel = req.params['*'];
       if (rel === 'master.m3u8') {
+        const user = await req.currentUser();
+        if (!user || user.id !== verified.userId) throw deny();
         const variants = await deps.playback.storedVariants(videoId);
         if (!variants) throw new AppError(404, 'not_found', 'Not found');
         const body = renderViewerMaster(variants, verified.maxHeight, await deps.playback.captionLanguages(videoId));
@@ -177,7 +170,7 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
         return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, max-age=60').send(captionMediaPlaylist(captionPlaylist[1]!, duration));
       }
       // Segments never change; playlists and captions are small and may be replaced. All private: per-user URLs.
-      return serve(reply, videoId, rel, rel.endsWith('.ts') || rel.endsWith('.m4s') ? 'private, max-age=3600, immutable' : 'private, max-age=60');
+      return serve(req, reply, videoId, rel, rel.endsWith('.ts') || rel.endsWith('.m4s') ? 'private, max-age=3600, immutable' : 'private, max-age=60');
     });
 
     r.get('/media/d/:videoId/:token/:file', {
@@ -191,14 +184,12 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       if (!user || user.id !== verified.userId) throw deny();
       if (verified.maxHeight !== null && Number.parseInt(file, 10) > verified.maxHeight) throw deny();
       reply.header('content-disposition', `attachment; filename="${file}"`);
-      return serve(reply, videoId, `downloads/${file}`, 'private, max-age=3600');
+      return serve(req, reply, videoId, `downloads/${file}`, 'private, max-age=3600');
     });
 
     r.get('/media/posters/:file', { config: { access: 'anonymous' }, schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } }, async (req, reply) => {
       const videoId = req.params.file.slice(0, 36);
-      const file = await deps.storage.open(videoId, 'poster.webp');
-      if (!file) throw new AppError(404, 'not_found', 'Not found');
-      return reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=86400').send(file.stream);
+      return deps.delivery.send(req, reply, keys.videoFile(videoId, 'poster.webp'), { contentType: 'image/webp', cacheControl: 'public, max-age=86400' });
     });
   };
 }

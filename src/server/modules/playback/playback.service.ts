@@ -14,20 +14,18 @@
  * {reason 'none'|'expired'}, 409 `stream_limit_reached` {limit, plan, sessions}, 409 `stream_session_ended`,
  * 403 `download_not_included`, 403 `download_limit_reached` {limit, used, plan}.
  */
-import { mkdir, rename, rm, stat, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
 import type { DownloadQuota, DownloadResponse, PlaybackRequest, PlaybackResponse, PlaybackRendition, StreamSession } from '../../../shared/contracts/playback.js';
 import { DOWNLOAD_URL_TTL_SECONDS, HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS, SIGNED_URL_TTL_SECONDS } from '../../../shared/contracts/playback.js';
 import { allowedRenditions, megabytesPerHour, qualityCap, startFirstOrder, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { MediaStorage } from '../../providers/storage/local-storage.js';
+import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 import { parseMediaPlaylist } from '../../providers/transcoder/hls-master.js';
-import { runTool } from '../../providers/transcoder/run-tool.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
 import { parseMaster, captionFileUri, segmentAt, type Variant } from './master-playlist.js';
 import type { Playable, PlaybackRepository, SessionRow } from './playback.repository.js';
+import type { DownloadRemuxer } from './download-remux.js';
 import type { UrlSigner } from './url-signer.js';
 
 export interface PlaybackDeps {
@@ -37,7 +35,8 @@ export interface PlaybackDeps {
   storage: MediaStorage;
   /** Resume position of a user's video, seconds, or null (progress module). */
   resumeOf: (userId: string, videoId: string, durationSeconds: number | null) => Promise<number | null>;
-  ffmpegPath: string;
+  /** Makes and finds MP4 downloads (download-remux.ts). */
+  downloads: Pick<DownloadRemuxer, 'ensureMp4'>;
   /** Seconds without a heartbeat after which a session lapses (tests shorten it). */
   sessionLapseSeconds?: number;
 }
@@ -65,11 +64,8 @@ export function createPlaybackService(deps: PlaybackDeps) {
   const since = (now: Date) => new Date(now.getTime() - lapseMs());
 
   async function readText(videoId: string, rel: string): Promise<string | null> {
-    const f = await deps.storage.open(videoId, rel);
-    if (!f) return null;
-    const chunks: Buffer[] = [];
-    for await (const c of f.stream) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    const f = await deps.storage.readBuffer(keys.videoFile(videoId, rel));
+    return f ? f.toString('utf8') : null;
   }
   /** The stored variants of a video (from its master playlist; falls back to the stored rendition list). */
   async function variantsOf(video: Access['video']): Promise<Variant[]> {
@@ -226,8 +222,8 @@ export function createPlaybackService(deps: PlaybackDeps) {
 
     /**
      * A signed, expiring link to an MP4 of the highest rendition within the viewer's cap (data saver included),
-     * made on first request by remuxing that HLS rendition (`ffmpeg -c copy`) and cached in
-     * `{videoDir}/downloads/{rendition}.mp4`. Counts one download per distinct video per pass period.
+     * made on first request by remuxing that HLS rendition (`ffmpeg -c copy`, download-remux.ts) and kept in storage at
+     * `videos/{videoId}/downloads/{rendition}.mp4`. Counts one download per distinct video per pass period.
      */
     async download(user: SessionUser, id: string, now = new Date()): Promise<DownloadResponse> {
       const { playable, video, pass, limits } = await access(user, id, undefined, now);
@@ -239,7 +235,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const top = allowed[allowed.length - 1];
       if (!top) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
       const rendition = top.uri.split('/')[0]!;
-      const file = await ensureMp4(video.id, rendition);
+      const file = await deps.downloads.ensureMp4(video.id, rendition);
       const periodStart = pass && isPassActive(pass, now) ? downloadPeriodStart(pass) : new Date(0);
       const used = await deps.repo.recordDownload(user.id, video.id, rendition, limits.downloads, periodStart, now);
       if (used === null) {
@@ -259,28 +255,6 @@ export function createPlaybackService(deps: PlaybackDeps) {
       };
     },
   };
-
-  /** Remuxes `{rendition}/index.m3u8` to MP4 once (atomic rename); returns its path and size in bytes. */
-  async function ensureMp4(videoId: string, rendition: string): Promise<{ path: string; size: number }> {
-    const dir = path.join(deps.storage.videoDir(videoId), 'downloads');
-    const out = path.join(dir, `${rendition}.mp4`);
-    const existing = await stat(out).catch(() => null);
-    if (existing?.isFile()) return { path: out, size: existing.size };
-    await mkdir(dir, { recursive: true });
-    const tmp = `${out}.${process.pid}.${Date.now()}.part`;
-    const playlist = path.join(deps.storage.videoDir(videoId), rendition, 'index.m3u8');
-    await readFile(playlist).catch(() => {
-      throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
-    });
-    try {
-      await runTool('ffmpeg', deps.ffmpegPath, ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', playlist, '-map', '0', '-c', 'copy', '-bsf:a', 'aac_adtstoasc', '-movflags', '+faststart', '-f', 'mp4', tmp]);
-      await rename(tmp, out);
-    } finally {
-      await rm(tmp, { force: true });
-    }
-    const s = await stat(out);
-    return { path: out, size: s.size };
-  }
 }
 export type PlaybackService = ReturnType<typeof createPlaybackService>;
 

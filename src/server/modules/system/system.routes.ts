@@ -1,21 +1,84 @@
 /**
- * System routes: GET /api/health (database and ffmpeg state) and POST /api/internal/cli, through which the
- * command line runs its commands inside a running server (docs/decisions/002-cli-and-embedded-database.md).
- * The latter needs the token the server wrote to DATA_DIR/server.json (readable by the machine's owner only).
+ * System routes:
+ * - GET /api/health: liveness (the process answers; whether ffmpeg and ffprobe can run);
+ * - GET /api/ready: readiness (database, migrations, media storage; readiness.ts), 200 or 503, never cached;
+ * - GET /metrics: Prometheus metrics (plugins/metrics.ts), only when METRICS_TOKEN is set (404 otherwise), for a
+ *   caller presenting `Authorization: Bearer <METRICS_TOKEN>` (RFC 6750 section 2.1; 401 otherwise, compared in
+ *   constant time);
+ * - POST /api/internal/cli: through which the command line runs its commands inside a running server
+ *   (docs/decisions/002-cli-and-embedded-database.md). It needs the token the server wrote to DATA_DIR/server.json
+ *   (readable by the machine's owner only).
+ * Contracts: src/shared/contracts/system.ts.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { healthResponse, notReadyResponse, readyResponse } from '../../../shared/contracts/system.js';
 import type { Services } from '../../app.js';
 import { runCli } from '../../cli/commands.js';
+import type { ExecuteSql } from '../../db/client.js';
+import { MIGRATIONS_DIR } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Metrics } from '../../plugins/metrics.js';
 import type { MediaService } from '../media/media.service.js';
+import { createReadiness } from './readiness.js';
 
-export function systemRoutes(deps: { media: MediaService; cliToken?: string; services: Services }) {
+export interface SystemRoutesDeps {
+  media: MediaService;
+  cliToken?: string;
+  services: Services;
+  /** For the readiness checks of the database and the migrations. */
+  executeSql: ExecuteSql;
+  /** The media store, for the readiness check (MediaStorage `check()`). */
+  storage: { check(): Promise<void> };
+  /** The app's metrics; /metrics exists only when `metricsToken` is set too. */
+  metrics?: Metrics;
+  metricsToken?: string | null;
+}
+
+/** Whether `given` equals `expected`, in time independent of where they differ (both hashed to 32 bytes first). */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function systemRoutes(deps: SystemRoutesDeps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/health', { config: { access: 'anonymous' } }, async () => ({ status: 'ok', media: await deps.media.toolsAvailable() }));
+    const readiness = createReadiness({
+      executeSql: deps.executeSql,
+      storage: deps.storage,
+      migrationsDir: MIGRATIONS_DIR,
+      onFailure: (check, err) => app.log.warn({ check, err }, 'readiness check failed'),
+    });
+
+    r.get('/api/health', { config: { access: 'anonymous' }, schema: { response: { 200: healthResponse } } }, async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const, media: await deps.media.toolsAvailable() };
+    });
+
+    r.get('/api/ready', { config: { access: 'anonymous' }, schema: { response: { 200: readyResponse, 503: notReadyResponse } } }, async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { ready, checks } = await readiness.check();
+      return ready ? reply.status(200).send({ status: 'ready' as const, checks }) : reply.status(503).send({ status: 'not_ready' as const, checks });
+    });
+
+    const { metrics, metricsToken } = deps;
+    // Declared even when off, so the path answers a plain 404 instead of falling through to the web pages.
+    r.get('/metrics', { config: { access: 'anonymous' } }, async (req, reply) => {
+      if (!metrics || !metricsToken) throw new AppError(404, 'not_found', 'Not found');
+      const given = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+      if (!sameSecret(given, metricsToken)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new AppError(401, 'unauthenticated', 'A valid metrics token is required');
+      }
+      reply.header('cache-control', 'no-store');
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    });
+
     r.post('/api/internal/cli', {
       config: { access: 'anonymous' },
       schema: { body: z.object({ argv: z.array(z.string().max(4096)).max(64), cwd: z.string().max(4096) }) },
@@ -27,4 +90,3 @@ export function systemRoutes(deps: { media: MediaService; cliToken?: string; ser
     });
   };
 }
-

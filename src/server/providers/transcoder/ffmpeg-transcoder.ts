@@ -10,6 +10,7 @@ import { planLadder } from '../../../shared/domain/ladder.js';
 import { buildHlsArgs, buildPosterArgs, MASTER_PLAYLIST, MEDIA_PLAYLIST, posterTime } from './ffmpeg-args.js';
 import { createProgressTracker } from './ffmpeg-progress.js';
 import { probeFile } from './ffprobe.js';
+import type { ByteSource } from './mp4-boxes.js';
 import { writeMasterPlaylist } from './hls-master.js';
 import { splitFirstSegment } from './first-segment.js';
 import { runTool, type ToolRun } from './run-tool.js';
@@ -70,8 +71,8 @@ export class FfmpegTranscoder implements Transcoder {
   }
 
   /** See Transcoder.probe and ffprobe.ts factsFromProbe for the rules and conventions. */
-  probe(file: string): Promise<SourceFacts> {
-    return probeFile(this.ffprobePath, file);
+  probe(file: string, bytes?: ByteSource): Promise<SourceFacts> {
+    return probeFile(this.ffprobePath, file, bytes);
   }
 
   /**

@@ -6,7 +6,7 @@
  * bytes are cut short).
  */
 import { stat } from 'node:fs/promises';
-import { findCutShortMp4Box } from './mp4-boxes.js';
+import { findCutShortMp4Box, type ByteSource } from './mp4-boxes.js';
 import { runTool } from './run-tool.js';
 import { MediaRejectedError, type SourceFacts } from './transcoder.js';
 
@@ -43,9 +43,11 @@ const STILL_IMAGE_FORMAT = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
  * Probes `file` with ffprobe at `ffprobePath` and returns its facts (pixels, seconds, bytes).
  * Throws MediaRejectedError with a sentence for the admin when it is not a playable video,
  * MediaToolsMissingError when ffprobe is not installed, and the fs error when `file` does not exist.
+ * `bytes`: for a `file` that is a URL (a presigned GET URL of the bucket, ADR 016), the same source read by byte
+ * ranges, for its size and the cut-short check; a local file is read directly.
  */
-export async function probeFile(ffprobePath: string, file: string): Promise<SourceFacts> {
-  const { size } = await stat(file);
+export async function probeFile(ffprobePath: string, file: string, bytes?: ByteSource): Promise<SourceFacts> {
+  const size = bytes ? bytes.size : (await stat(file)).size;
   const run = await runTool('ffprobe', ffprobePath, [...FFPROBE_ARGS, file], { collectStdout: true });
   if (run.code !== 0) {
     throw new MediaRejectedError(`The file is not a video ffmpeg can read (ffprobe: ${ffprobeMessage(run.stderrTail, file)}).`);
@@ -58,7 +60,7 @@ export async function probeFile(ffprobePath: string, file: string): Promise<Sour
   }
   const facts = factsFromProbe(output, size);
   if (/(^|,)(mov|mp4)(,|$)/.test(facts.container)) {
-    const cut = await findCutShortMp4Box(file);
+    const cut = await findCutShortMp4Box(bytes ?? file);
     if (cut) throw new MediaRejectedError(`The file is incomplete: it ends before its video data does, as if the upload was cut short (${cut}).`);
   }
   return facts;

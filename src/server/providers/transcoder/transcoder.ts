@@ -4,6 +4,8 @@
  * other machines can run it.
  */
 
+import type { ByteSource } from './mp4-boxes.js';
+
 /** Facts about an uploaded source file, read by ffprobe. Sizes in pixels, durations in seconds, bytes. */
 export interface SourceFacts {
   container: string;
@@ -64,10 +66,11 @@ export interface Transcoder {
   /** Whether ffmpeg and ffprobe can be run. */
   available(): Promise<{ ffmpeg: boolean; ffprobe: boolean }>;
   /**
-   * Probes a file. Throws MediaRejectedError when it has no decodable video stream, or is truncated or not media;
+   * Probes a file, or a URL ffprobe can read (a presigned GET URL) with `bytes` giving random access to the same
+   * source. Throws MediaRejectedError when it has no decodable video stream, or is truncated or not media;
    * MediaToolsMissingError when ffprobe is missing.
    */
-  probe(file: string): Promise<SourceFacts>;
+  probe(file: string, bytes?: ByteSource): Promise<SourceFacts>;
   /**
    * Transcodes `input` into an HLS ladder under `outDir` in one ffmpeg run (decode once).
    * @param onProgress called with 0-100 as the run advances.

@@ -1,0 +1,45 @@
+/**
+ * Which jobs a process works, by its role (docs/decisions/016-object-storage-and-roles.md):
+ * - `all` (the embedded default): every job;
+ * - `web`: the billing jobs only (reconciliation of payments; no ffmpeg ever runs on a web instance);
+ * - `worker`: the transcode and download-remux jobs (ffmpeg), which need the machine's CPU.
+ * Every queue is created whatever the role, so a job sent by any process waits for a process that works it.
+ */
+import type PgBoss from 'pg-boss';
+import type { Services } from '../app.js';
+import type { ExecuteSql } from '../db/client.js';
+import { TRANSCODE_QUEUE } from '../modules/media/media.service.js';
+import { REMUX_QUEUE } from '../modules/playback/download-remux.js';
+import { registerBillingJobs } from './billing.jobs.js';
+import type { HeartbeatOptions } from './job-heartbeat.js';
+import { retryOrphanedJobs } from './queue.js';
+import { registerRemuxDownloadJob } from './remux-download.job.js';
+import { registerTranscodeJob } from './transcode.job.js';
+
+export interface JobsHandle {
+  /** Stops this process's heartbeat and sweeper timers (pg-boss's own workers stop with `boss.stop`). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Registers the role's job handlers on `boss`. On PGlite (one process) jobs left active by the previous process are
+ * put back in line at once; elsewhere the heartbeat sweeper of job-heartbeat.ts returns them within about 45 s.
+ */
+export async function registerJobs(
+  boss: PgBoss,
+  deps: { role: 'all' | 'web' | 'worker'; services: Pick<Services, 'media' | 'billing' | 'downloads'>; executeSql: ExecuteSql; dbKind: 'pglite' | 'postgres'; heartbeat?: HeartbeatOptions; log: { info(o: object, m: string): void } },
+): Promise<JobsHandle> {
+  await boss.createQueue(TRANSCODE_QUEUE);
+  await boss.createQueue(REMUX_QUEUE);
+  let transcode: { stop(): Promise<void> } | null = null;
+  if (deps.role !== 'worker') await registerBillingJobs(boss, deps.services.billing);
+  if (deps.role !== 'web') {
+    transcode = await registerTranscodeJob(boss, deps.services.media, deps.executeSql, deps.heartbeat);
+    await registerRemuxDownloadJob(boss, deps.services.downloads);
+    if (deps.dbKind === 'pglite') {
+      const n = await retryOrphanedJobs(boss, deps.executeSql, TRANSCODE_QUEUE);
+      if (n) deps.log.info({ jobs: n }, 'transcode jobs interrupted by the last stop run again');
+    }
+  }
+  return { stop: async () => void (await transcode?.stop()) };
+}

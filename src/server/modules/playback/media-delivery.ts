@@ -1,0 +1,68 @@
+/**
+ * Sends a stored media object as an HTTP answer (docs/decisions/017-media-delivery-at-scale.md):
+ * - embedded default: Node streams the bytes from the media storage, with byte ranges (RFC 9110 section 14:
+ *   `Accept-Ranges: bytes`, 206 with `Content-Range` for one satisfiable range, 416 for an unsatisfiable one;
+ *   several ranges are answered with the whole object);
+ * - behind nginx (`MEDIA_ACCEL_PREFIX`, e.g. `/_media/`): an empty answer with `X-Accel-Redirect`, and nginx sends
+ *   the bytes itself: `{prefix}{objectKey}` for the local folder (an `alias` location), `{prefix}{path and query of a
+ *   presigned GET URL}` for S3 (a `proxy_pass` location). nginx keeps this answer's Content-Type, Cache-Control and
+ *   Content-Disposition and handles Range itself.
+ * Errors: AppError 404 `not_found` when there is no such object (Node path; behind nginx the store answers 404).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import rangeParser from 'range-parser';
+import { AppError } from '../../lib/app-error.js';
+import type { MediaStorage } from '../../providers/storage/media-storage.js';
+
+/** Seconds a presigned URL handed to nginx stays valid: nginx uses it at once. */
+const ACCEL_URL_SECONDS = 60;
+
+export interface MediaDelivery {
+  /** Answers `req` with the object at `key`, `contentType` and `cacheControl` as given. */
+  send(req: FastifyRequest, reply: FastifyReply, key: string, headers: { contentType: string; cacheControl: string }): Promise<FastifyReply>;
+}
+
+const notFound = () => new AppError(404, 'not_found', 'Not found');
+
+export function createMediaDelivery(storage: MediaStorage, accelPrefix: string | null): MediaDelivery {
+  return {
+    async send(req, reply, key, headers) {
+      reply.header('content-type', headers.contentType).header('cache-control', headers.cacheControl);
+      if (accelPrefix) {
+        let target = key;
+        if (storage.kind === 's3') {
+          const url = new URL(await storage.readLocation(key, ACCEL_URL_SECONDS));
+          target = `${url.pathname}${url.search}`.slice(1);
+        }
+        return reply.header('x-accel-redirect', `${accelPrefix}${target}`).send('');
+      }
+      reply.header('accept-ranges', 'bytes');
+      const rangeHeader = req.headers.range;
+      if (typeof rangeHeader === 'string') {
+        const info = await storage.stat(key);
+        if (!info) throw notFound();
+        const ranges = rangeParser(info.size, rangeHeader, { combine: true });
+        if (ranges === -1) {
+          return reply.status(416).header('content-range', `bytes */${info.size}`).send('');
+        }
+        if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+          const r = ranges[0]!;
+          const got = await storage.read(key, { start: r.start, end: r.end }).catch((err: unknown) => {
+            if (err instanceof RangeError) return 'unsatisfiable' as const;
+            throw err;
+          });
+          if (got === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${info.size}`).send('');
+          if (!got) throw notFound();
+          return reply
+            .status(206)
+            .header('content-range', `bytes ${got.range.start}-${got.range.end}/${got.size}`)
+            .header('content-length', got.range.end - got.range.start + 1)
+            .send(got.stream);
+        }
+      }
+      const got = await storage.read(key);
+      if (!got) throw notFound();
+      return reply.header('content-length', got.size).send(got.stream);
+    },
+  };
+}
