@@ -5,8 +5,9 @@
  *   several ranges are answered with the whole object);
  * - behind nginx (`MEDIA_ACCEL_PREFIX`, e.g. `/_media/`): an empty answer with `X-Accel-Redirect`, and nginx sends
  *   the bytes itself: `{prefix}{objectKey}` for the local folder (an `alias` location), `{prefix}{path and query of a
- *   presigned GET URL}` for S3 (a `proxy_pass` location). nginx keeps this answer's Content-Type, Cache-Control and
- *   Content-Disposition and handles Range itself.
+ *   presigned GET URL}` for S3 (a `proxy_pass` location). nginx keeps this answer's Cache-Control and
+ *   Content-Disposition, and its Content-Type as long as the location hides the bucket's own (deploy/nginx/sobanura.conf
+ *   does: `proxy_hide_header Content-Type`); it handles Range itself.
  * Errors: AppError 404 `not_found` when there is no such object (Node path; behind nginx the store answers 404).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
