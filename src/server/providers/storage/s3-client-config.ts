@@ -2,9 +2,14 @@
  * The S3 client settings every S3 client of Sobanura uses (the media storage and the tus upload store), from the
  * STORAGE=s3 configuration (docs/decisions/016-object-storage-and-roles.md).
  *
- * Checksums are computed and validated only when an operation requires them (`WHEN_REQUIRED`): since
- * @aws-sdk/client-s3 3.729 the default adds CRC32 checksums to every upload, which S3-compatible servers that
- * predate them (s3rver, older MinIO and Ceph RGW) refuse or store wrongly.
+ * Checksums are computed and validated only when an operation requires them (`WHEN_REQUIRED`). Since
+ * @aws-sdk/client-s3 3.729 the default (`WHEN_SUPPORTED`) adds a CRC32 checksum header to every PutObject and
+ * UploadPart and, for bodies of unknown length, `aws-chunked` encoding with a trailing checksum; Cloudflare R2
+ * answered those uploads `501 NotImplemented: Header 'x-amz-checksum-crc32'`, and servers that do not decode
+ * `aws-chunked` (older MinIO and Ceph, some gateways) reject them or store the chunk framing as object bytes
+ * (https://github.com/aws/aws-sdk-js-v3/issues/6810,
+ * https://docs.aws.amazon.com/sdkref/latest/guide/feature-dataintegrity.html). Integrity stays covered by TLS,
+ * Content-Length and SigV4. DeleteObjects still sends a CRC32 header (the operation requires a checksum).
  */
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';

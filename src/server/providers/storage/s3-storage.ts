@@ -18,25 +18,17 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config.js';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ByteRange, MediaStorage, ObjectInfo, PutOptions } from './media-storage.js';
 import { assertKey } from './media-storage.js';
 import { assertRangeShape } from './byte-range.js';
 import { reportErrors, type StorageOptions } from './storage-error-hook.js';
+import { s3ClientConfig } from './s3-client-config.js';
 
-/** Where the bucket is and how to reach it (the S3_* settings). */
-export interface S3StorageConfig {
-  /** Endpoint URL for non-AWS servers (`http://127.0.0.1:9000`); undefined for AWS itself. */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  /** Both or neither; when absent the SDK's default credential chain is used (environment, instance role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO-style endpoints). */
-  forcePathStyle: boolean;
+/** Where the bucket is and how to reach it: the S3_* settings (config.ts S3Config), and the listing page size. */
+export interface S3StorageConfig extends S3Config {
   /** Keys per ListObjectsV2 page (MaxKeys), 1..1000; default 1000, the S3 maximum. Small values are for tests. */
   pageSize?: number;
 }
@@ -48,28 +40,9 @@ export const PART_QUEUE = 4;
 /** DeleteObjects takes at most 1000 keys per request. */
 const DELETE_BATCH = 1000;
 
-/**
- * An S3 client for AWS or an S3-compatible endpoint. Checksums are computed and validated only when an operation
- * requires them (`WHEN_REQUIRED`). Since @aws-sdk/client-s3 3.729 the default (`WHEN_SUPPORTED`) adds a CRC32
- * checksum header to every PutObject and UploadPart and, for bodies of unknown length, `aws-chunked` encoding with
- * a trailing checksum; Cloudflare R2 answered those uploads `501 NotImplemented: Header 'x-amz-checksum-crc32'`,
- * and servers that do not decode `aws-chunked` (older MinIO and Ceph, some gateways) reject them or store the chunk
- * framing as object bytes (https://github.com/aws/aws-sdk-js-v3/issues/6810,
- * https://docs.aws.amazon.com/sdkref/latest/guide/feature-dataintegrity.html). s3rver ignores the headers, so the
- * tests would pass either way; the setting is for real deployments. Integrity stays covered by TLS, Content-Length
- * and SigV4. DeleteObjects still sends a CRC32 header (the operation requires a checksum).
- */
+/** An S3 client for AWS or an S3-compatible endpoint, with the settings of s3-client-config.ts. */
 export function createS3Client(cfg: S3StorageConfig): S3Client {
-  const config: S3ClientConfig = {
-    region: cfg.region,
-    endpoint: cfg.endpoint,
-    forcePathStyle: cfg.forcePathStyle,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  };
-  if (cfg.accessKeyId && cfg.secretAccessKey) {
-    config.credentials = { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey };
-  }
+  const { bucket: _bucket, ...config } = s3ClientConfig(cfg);
   return new S3Client(config);
 }
 
