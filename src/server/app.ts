@@ -261,7 +261,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       if (redis) await closeRedis(redis);
       await services.billing.idle();
       await jobs?.stop();
-      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
+      // A job finishing now gets up to 2 s to record its end before the database closes; one still running after
+      // that is failed back to the queue (pg-boss failWip) and runs again on a worker or at the next start.
+      await boss.stop({ graceful: true, wait: true, timeout: 2000, close: false }).catch(() => {});
     },
   };
 }

@@ -11,12 +11,20 @@
  * Errors: AppError 404 `not_found` when there is no such object (Node path; behind nginx the store answers 404).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import rangeParser from 'range-parser';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStorage } from '../../providers/storage/media-storage.js';
 
-/** Seconds a presigned URL handed to nginx stays valid: nginx uses it at once. */
-const ACCEL_URL_SECONDS = 60;
+/**
+ * Seconds a presigned URL handed to nginx stays valid, and how long one is reused for the same object: presigning
+ * (AWS Signature V4, several HMAC-SHA256 rounds) cost about 2.5 ms of CPU a call on the 2-core bench machine, as much
+ * as the rest of the request (bench/delivery). nginx uses the URL at once, so reuse stops a minute before it expires.
+ */
+const ACCEL_URL_SECONDS = 300;
+const ACCEL_URL_REUSE_MS = 240_000;
+/** Presigned URLs kept, one per object key (a few hundred bytes each). */
+const ACCEL_URL_CACHE_ENTRIES = 20_000;
 
 export interface MediaDelivery {
   /** Answers `req` with the object at `key`, `contentType` and `cacheControl` as given. */
@@ -26,17 +34,21 @@ export interface MediaDelivery {
 const notFound = () => new AppError(404, 'not_found', 'Not found');
 
 export function createMediaDelivery(storage: MediaStorage, accelPrefix: string | null): MediaDelivery {
+  const presigned = new LRUCache<string, string>({ max: ACCEL_URL_CACHE_ENTRIES, ttl: ACCEL_URL_REUSE_MS });
+  const accelTarget = async (key: string): Promise<string> => {
+    if (storage.kind !== 's3') return key;
+    let target = presigned.get(key);
+    if (!target) {
+      const url = new URL(await storage.readLocation(key, ACCEL_URL_SECONDS));
+      target = `${url.pathname}${url.search}`.slice(1);
+      presigned.set(key, target);
+    }
+    return target;
+  };
   return {
     async send(req, reply, key, headers) {
       reply.header('content-type', headers.contentType).header('cache-control', headers.cacheControl);
-      if (accelPrefix) {
-        let target = key;
-        if (storage.kind === 's3') {
-          const url = new URL(await storage.readLocation(key, ACCEL_URL_SECONDS));
-          target = `${url.pathname}${url.search}`.slice(1);
-        }
-        return reply.header('x-accel-redirect', `${accelPrefix}${target}`).send('');
-      }
+      if (accelPrefix) return reply.header('x-accel-redirect', `${accelPrefix}${await accelTarget(key)}`).send('');
       reply.header('accept-ranges', 'bytes');
       const rangeHeader = req.headers.range;
       if (typeof rangeHeader === 'string') {
