@@ -11,8 +11,8 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
-import { startQueue } from './jobs/queue.js';
-import { registerJobs } from './jobs/register-jobs.js';
+import { createQueues, startQueue } from './jobs/queue.js';
+import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
 import { AppError } from './lib/app-error.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
@@ -29,7 +29,7 @@ import { createReadCache } from './modules/catalog/read-cache.js';
 import { createDemoSeeder } from './modules/catalog/demo-seed.js';
 import { createMediaRepository } from './modules/media/media.repository.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { createMediaService, TRANSCODE_QUEUE } from './modules/media/media.service.js';
+import { createMediaService } from './modules/media/media.service.js';
 import { uploadRoutes } from './modules/media/upload.routes.js';
 import { createRedisLocker } from './modules/media/redis-locker.js';
 import { playbackRoutes } from './modules/playback/playback.routes.js';
@@ -52,7 +52,7 @@ import { createPaymentProviders } from './providers/payments/payment-router.js';
 import { createMediaStorage } from './providers/storage/create-storage.js';
 import { createLocalUploadSources, createS3UploadSources } from './providers/storage/upload-sources.js';
 import { createMediaDelivery } from './modules/playback/media-delivery.js';
-import { createDownloadRemuxer, REMUX_QUEUE } from './modules/playback/download-remux.js';
+import { createDownloadRemuxer } from './modules/playback/download-remux.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
 
 export interface BuildOptions {
@@ -244,8 +244,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   // The queues exist even in a process without workers (the CLI's `movie import` without --wait), so a job sent
   // here waits for a worker instead of being dropped by pg-boss. A web instance works only the billing jobs.
-  await boss.createQueue(TRANSCODE_QUEUE);
-  await boss.createQueue(REMUX_QUEUE);
+  await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
   const jobs = opts.workers !== false ? await registerJobs(boss, { role: config.role, services, executeSql: db.executeSql, dbKind: db.kind, log: app.log }) : null;
   await app.ready();
 

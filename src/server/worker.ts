@@ -13,8 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createServices, LOG_REDACT_PATHS } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
-import { startQueue } from './jobs/queue.js';
-import { registerJobs } from './jobs/register-jobs.js';
+import { createQueues, startQueue } from './jobs/queue.js';
+import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
 import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
 import { killRunningTools, runningToolCount } from './providers/transcoder/run-tool.js';
 
@@ -35,6 +35,7 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
   if (!tools.ffmpeg || !tools.ffprobe) log.warn('ffmpeg/ffprobe not found: this worker cannot transcode (Debian: apt-get install -y ffmpeg)');
   const boss = await startQueue(db.executeSql, (err) => log.error({ err }, 'job queue error'));
   const services = createServices({ config, db, transcoder, queue: boss, log });
+  await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
   const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, log });
   log.info({ storage: config.storage, database: db.kind }, 'Sobanura worker is up, waiting for jobs');
   return {

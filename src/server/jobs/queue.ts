@@ -27,3 +27,18 @@ export async function retryOrphanedJobs(boss: PgBoss, executeSql: ExecuteSql, qu
   if (ids.length) await boss.fail(queue, ids);
   return ids.length;
 }
+
+/** Advisory lock key held while creating queues (ADR 016): pg-boss 10's create_queue is not safe to run at once. */
+export const QUEUE_LOCK_KEY = 727_262_002;
+
+/**
+ * Creates `names` (no-ops for queues that exist). On PostgreSQL this runs under an advisory lock, because two
+ * processes starting at once on a fresh database can both insert the same queue row and one fails ("while inserting
+ * index tuple ... in relation queue"), which stopped a web instance started beside a worker in the multi-node test.
+ */
+export async function createQueues(boss: PgBoss, names: readonly string[], withLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>): Promise<void> {
+  const create = async () => {
+    for (const name of names) await boss.createQueue(name);
+  };
+  await (withLock ? withLock(QUEUE_LOCK_KEY, create) : create());
+}

@@ -3,7 +3,8 @@
  * - `all` (the embedded default): every job;
  * - `web`: the billing jobs only (reconciliation of payments; no ffmpeg ever runs on a web instance);
  * - `worker`: the transcode and download-remux jobs (ffmpeg), which need the machine's CPU.
- * Every queue is created whatever the role, so a job sent by any process waits for a process that works it.
+ * Every queue is created whatever the role (`JOB_QUEUES`, with `createQueues` at start), so a job sent by any
+ * process waits for a process that works it.
  */
 import type PgBoss from 'pg-boss';
 import type { Services } from '../app.js';
@@ -13,8 +14,13 @@ import { REMUX_QUEUE } from '../modules/playback/download-remux.js';
 import { registerBillingJobs } from './billing.jobs.js';
 import type { HeartbeatOptions } from './job-heartbeat.js';
 import { retryOrphanedJobs } from './queue.js';
+import { EXPIRE_QUEUE, RECONCILE_QUEUE } from './billing.jobs.js';
+
+/** Every queue of Sobanura. */
+export const JOB_QUEUES = [TRANSCODE_QUEUE, REMUX_QUEUE, RECONCILE_QUEUE, EXPIRE_QUEUE] as const;
 import { registerRemuxDownloadJob } from './remux-download.job.js';
 import { registerTranscodeJob } from './transcode.job.js';
+import { sweepWorkFolders } from './work-folders.js';
 
 export interface JobsHandle {
   /** Stops this process's heartbeat and sweeper timers (pg-boss's own workers stop with `boss.stop`). */
@@ -29,11 +35,11 @@ export async function registerJobs(
   boss: PgBoss,
   deps: { role: 'all' | 'web' | 'worker'; services: Pick<Services, 'media' | 'billing' | 'downloads'>; executeSql: ExecuteSql; dbKind: 'pglite' | 'postgres'; heartbeat?: HeartbeatOptions; log: { info(o: object, m: string): void } },
 ): Promise<JobsHandle> {
-  await boss.createQueue(TRANSCODE_QUEUE);
-  await boss.createQueue(REMUX_QUEUE);
   let transcode: { stop(): Promise<void> } | null = null;
   if (deps.role !== 'worker') await registerBillingJobs(boss, deps.services.billing);
   if (deps.role !== 'web') {
+    const swept = await sweepWorkFolders();
+    if (swept) deps.log.info({ folders: swept }, 'removed the work folders of stopped workers');
     transcode = await registerTranscodeJob(boss, deps.services.media, deps.executeSql, deps.heartbeat);
     await registerRemuxDownloadJob(boss, deps.services.downloads);
     if (deps.dbKind === 'pglite') {

@@ -7,8 +7,7 @@
  * Errors: AppError 404 `not_found` (no such movie), 413 `upload_too_large` (over 5 GB), 422 `media_rejected`,
  * 503 `media_tools_missing` (ffmpeg or ffprobe not installed).
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
@@ -16,6 +15,7 @@ import type { VideoAsset } from '../../../shared/contracts/media.js';
 import { MAX_VIDEO_BYTES } from '../../../shared/contracts/media.js';
 import { AppError } from '../../lib/app-error.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { makeWorkFolder } from '../../jobs/work-folders.js';
 import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 import type { UploadSources } from '../../providers/storage/upload-sources.js';
 import type { Transcoder } from '../../providers/transcoder/transcoder.js';
@@ -152,7 +152,7 @@ export function createMediaService(deps: {
       }
       const started = Date.now();
       await repo.update(videoId, { status: 'processing', progress: 0, error: null });
-      const work = await mkdtemp(path.join(deps.workDir ?? os.tmpdir(), `sobanura-transcode-${videoId}-`));
+      const work = await makeWorkFolder(videoId, deps.workDir);
       let last = 0;
       let lastAt = 0;
       try {

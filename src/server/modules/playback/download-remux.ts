@@ -7,13 +7,13 @@
  * made the file within `waitSeconds`.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pLimit from 'p-limit';
 import { AppError } from '../../lib/app-error.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { makeWorkFolder } from '../../jobs/work-folders.js';
 import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 import { runTool } from '../../providers/transcoder/run-tool.js';
 
@@ -47,7 +47,7 @@ export function createDownloadRemuxer(deps: {
     const prefix = keys.videoFile(videoId, `${rendition}/`.slice(0, -1)) + '/';
     const objects = await deps.storage.list(prefix);
     if (!objects.some((o) => o.key === `${prefix}index.m3u8`)) throw notAvailable();
-    const work = await mkdtemp(path.join(os.tmpdir(), `sobanura-remux-${videoId}-`));
+    const work = await makeWorkFolder(videoId);
     try {
       const dir = path.join(work, rendition);
       await mkdir(dir, { recursive: true });
