@@ -91,6 +91,39 @@ describe('configuration (issue 2 point 2)', () => {
     });
   });
 
+  describe('roles and storage (docs/decisions/016-object-storage-and-roles.md, 017)', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'sobanura-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret-key', S3_FORCE_PATH_STYLE: 'true' };
+    it('runs every role in one process on the local folder by default', () => {
+      const c = loadConfig({ DATA_DIR: dir });
+      expect(c).toMatchObject({ role: 'all', storage: 'local', s3: null, mediaAccelPrefix: null });
+    });
+    it('reads an S3-compatible bucket, a role and the nginx media location', () => {
+      const c = loadConfig({ DATA_DIR: dir, ...s3, SOBANURA_ROLE: 'worker', DATABASE_URL: 'postgres://db/sobanura', MEDIA_ACCEL_PREFIX: '/_media/' });
+      expect(c).toMatchObject({ role: 'worker', storage: 's3', mediaAccelPrefix: '/_media/' });
+      expect(c.s3).toEqual({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'sobanura-media', accessKeyId: 'key', secretAccessKey: 'secret-key', forcePathStyle: true });
+      // AWS itself: a region and the SDK's default credentials.
+      expect(loadConfig({ DATA_DIR: dir, STORAGE: 's3', S3_BUCKET: 'sobanura-media', S3_REGION: 'af-south-1' }).s3).toEqual({ region: 'af-south-1', bucket: 'sobanura-media', forcePathStyle: false });
+    });
+    it.each([
+      [{ STORAGE: 'nfs' }, 'STORAGE'],
+      [{ STORAGE: 's3' }, 'S3_BUCKET'],
+      [{ STORAGE: 's3', S3_BUCKET: 'media' }, 'S3_REGION'],
+      [{ ...s3, S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+      [{ ...s3, S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
+      [{ ...s3, S3_SECRET_ACCESS_KEY: '' }, 'S3_SECRET_ACCESS_KEY'],
+      [{ SOBANURA_ROLE: 'transcoder' }, 'SOBANURA_ROLE'],
+      [{ SOBANURA_ROLE: 'web' }, 'DATABASE_URL'],
+      [{ SOBANURA_ROLE: 'worker' }, 'DATABASE_URL'],
+      [{ MEDIA_ACCEL_PREFIX: '_media' }, 'MEDIA_ACCEL_PREFIX'],
+    ])('refuses %o, naming %s', (env, name) => {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);
+    });
+    it('says why a web or worker process needs PostgreSQL', () => {
+      expect(() => loadConfig({ DATA_DIR: dir, SOBANURA_ROLE: 'web' })).toThrow(/admits one process/);
+    });
+  });
+
   describe('proxy, shared counters and metrics (src/server/lib/trust-proxy.ts, lib/redis.ts, plugins/metrics.ts)', () => {
     it('trusts no proxy, uses no Redis and has no metrics by default', () => {
       expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ trustProxy: false, redisUrl: null, redisKeyPrefix: 'sobanura:', metricsToken: null });
