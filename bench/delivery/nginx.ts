@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './sobanura-process.js';
+import { REPO_ROOT, stopper } from './sobanura-process.js';
 
 export const TEMPLATE = path.join(REPO_ROOT, 'deploy/nginx/sobanura.conf');
 /** Path prefix of the static baseline location. */
@@ -93,16 +93,8 @@ export async function startNginx(o: NginxOptions): Promise<NginxFront> {
   const child = spawn('nginx', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://${o.listen}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
+  const stop = stopper(child);
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}${readFileSync(path.join(o.tempDir, 'error.log'), 'utf8')}`);

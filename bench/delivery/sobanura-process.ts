@@ -4,7 +4,7 @@
  * (DATA_DIR, STORAGE, S3_*, MEDIA_ACCEL_PREFIX...). The command line (`src/server/cli.ts`) runs with the same
  * environment and reaches the running server through DATA_DIR/server.json (docs/decisions/002-cli-and-embedded-database.md).
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,19 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 /** The repository's root (main.ts and cli.ts are run from there, as `npm start` does). */
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** A stop function for `child`: SIGTERM, then SIGKILL after 10 s; resolves once it has exited (at once if it had). */
+export function stopper(child: ChildProcess): () => Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+}
 
 export interface SobanuraProcess {
   /** `http://127.0.0.1:{port}` */
@@ -63,15 +76,7 @@ export async function startSobanura(env: Record<string, string>): Promise<Sobanu
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
+  const stop = stopper(child);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);

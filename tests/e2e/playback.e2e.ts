@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { launchChromium, open } from './support/browser.js';
+import { launchChromium, open, playsPast } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -102,18 +102,6 @@ async function seed(dataDir: string, longFile: string): Promise<Seeded> {
 }
 
 const currentTime = (page: Page) => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime);
-/** Waits until the player's video has played past `seconds`. */
-async function playsPast(page: Page, seconds: number) {
-  await page.getByTestId('player-video').waitFor();
-  await page.waitForFunction(
-    (s) => {
-      const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null;
-      return !!v && !v.error && v.currentTime > s;
-    },
-    seconds,
-    { timeout: 90_000 },
-  );
-}
 
 /**
  * Waits until the player shows captions in `lang` ('' for none). On a timeout the error says what the player

@@ -22,11 +22,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { S3Client } from '@aws-sdk/client-s3';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMtnMomoEmulator, type MtnMomoEmulator } from '../../src/server/providers/payments/emulators/mtn-momo-emulator.js';
 import { startS3Server, type TestS3Server } from '../../src/server/test/s3-server.js';
-import { launchChromium, open } from './support/browser.js';
+import { launchChromium, open, playsPast } from './support/browser.js';
 import {
   Cleanup,
   commandLine,
@@ -469,16 +469,3 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
     expect(filesUnder(path.join(webB.dataDir, 'media'))).toEqual([]);
   });
 });
-
-/** Waits until the player's video has played past `seconds` without an error. */
-async function playsPast(page: Page, seconds: number): Promise<void> {
-  await page.getByTestId('player-video').waitFor();
-  await page.waitForFunction(
-    (s) => {
-      const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null;
-      return !!v && !v.error && v.currentTime > s;
-    },
-    seconds,
-    { timeout: 90_000 },
-  );
-}

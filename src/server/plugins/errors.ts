@@ -1,13 +1,15 @@
 /**
  * The one error handler and the one error body (DESIGN.md habit 4): `{ error: { code, message, details? } }`.
  * Validation problems answer 400 `validation_failed` with `details.fields: [{ field, message }]`; unknown errors
- * answer 500 `internal` with no internals in the body (the log has them).
+ * answer 500 `internal` with no internals in the body (the log has them); a URL naming something that cannot be an
+ * object key answers 404 `not_found`.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { FieldIssue } from '../../shared/contracts/errors.js';
 import { AppError } from '../lib/app-error.js';
+import { BadKeyError } from '../providers/storage/media-storage.js';
 
 function send(reply: import('fastify').FastifyReply, status: number, code: string, message: string, details?: unknown) {
   return reply.status(status).send({ error: details === undefined ? { code, message } : { code, message, details } });
@@ -16,6 +18,9 @@ function send(reply: import('fastify').FastifyReply, status: number, code: strin
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message, err.details);
+    // A name in a URL that cannot be an object key (a poster id of hex and dashes that is no UUID, an upper-case
+    // UUID...) names nothing that is stored (providers/storage/media-storage.ts assertKey).
+    if (err instanceof BadKeyError) return send(reply, 404, 'not_found', 'Not found');
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldIssue[] = err.validation.map((v) => ({
         field: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),

@@ -24,3 +24,16 @@ export async function reopen(page: Page): Promise<void> {
   await page.reload();
   await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 30_000 });
 }
+
+/** Waits until the player's video has played past `seconds` (media time) without an error; 90 s at most. */
+export async function playsPast(page: Page, seconds: number): Promise<void> {
+  await page.getByTestId('player-video').waitFor();
+  await page.waitForFunction(
+    (s) => {
+      const v = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null;
+      return !!v && !v.error && v.currentTime > s;
+    },
+    seconds,
+    { timeout: 90_000 },
+  );
+}

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../plugins/errors.js';
 import { createLocalStorage } from '../../providers/storage/local-storage.js';
+import { keys } from '../../providers/storage/media-storage.js';
 import { createMediaDelivery } from './media-delivery.js';
 
 describe('media delivery from the local folder', () => {
@@ -21,6 +22,7 @@ describe('media delivery from the local folder', () => {
     const app = Fastify();
     registerErrorHandling(app);
     const delivery = createMediaDelivery(storage, prefix);
+    app.get('/poster/:id', (req, reply) => delivery.send(req, reply, keys.videoFile((req.params as { id: string }).id, 'poster.webp'), { contentType: 'image/webp', cacheControl: 'public, max-age=86400' }));
     app.get('/m/*', (req, reply) => delivery.send(req, reply, (req.params as { '*': string })['*'], { contentType: 'video/mp2t', cacheControl: 'private, max-age=3600, immutable' }));
     await app.ready();
     return app;
@@ -72,6 +74,14 @@ describe('media delivery from the local folder', () => {
     const missing = key.replace('00001', '00002');
     expect((await node.inject({ url: `/m/${missing}` })).statusCode).toBe(404);
     expect((await node.inject({ url: `/m/${missing}`, headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
+  });
+
+  it('answers 404, not 500, for an id that cannot be an object key', async () => {
+    for (const id of ['------------------------------------', '00000000-0000-4000-8000-00000000000A', '..']) {
+      const res = await node.inject({ url: `/poster/${encodeURIComponent(id)}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
   });
 
   it('hands the object key to nginx with X-Accel-Redirect and sends no bytes', async () => {
