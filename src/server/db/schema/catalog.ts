@@ -49,6 +49,8 @@ export const movies = pgTable(
     /** One-off price of this title alone in RWF (issue 5 point 6); null: not sold alone. */
     priceRwf: integer('price_rwf'),
     videoId: uuid('video_id').references(() => videoAssets.id, { onDelete: 'set null' }),
+    /** A replacement upload of a title whose video is ready: swapped into video_id once it is ready (modules/media). */
+    pendingVideoId: uuid('pending_video_id').references(() => videoAssets.id, { onDelete: 'set null' }),
     translatorId: uuid('translator_id').references(() => translators.id, { onDelete: 'set null' }),
     /** Derived: the title without its part suffix (the title itself when it is not a part). */
     baseTitle: text('base_title').notNull().default(''),
@@ -64,6 +66,7 @@ export const movies = pgTable(
   (t) => [
     index('movies_created_at_idx').on(t.createdAt),
     index('movies_video_id_idx').on(t.videoId),
+    index('movies_pending_video_id_idx').on(t.pendingVideoId),
     index('movies_group_key_idx').on(t.groupKey),
     index('movies_display_key_idx').on(t.displayKey),
     index('movies_translator_id_idx').on(t.translatorId),
@@ -163,9 +166,11 @@ export const episodes = pgTable(
     description: text('description').notNull().default(''),
     durationSeconds: real('duration_seconds'),
     videoId: uuid('video_id').references(() => videoAssets.id, { onDelete: 'set null' }),
+    /** As movies.pending_video_id: the replacement waiting to be ready. */
+    pendingVideoId: uuid('pending_video_id').references(() => videoAssets.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('episodes_season_number_uq').on(t.seasonId, t.episodeNumber)],
+  (t) => [unique('episodes_season_number_uq').on(t.seasonId, t.episodeNumber), index('episodes_pending_video_id_idx').on(t.pendingVideoId)],
 );
 
 /** The watch list (issue 3 point 8): a movie or a series per row, once per user. */
