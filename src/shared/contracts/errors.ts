@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'download_limit_reached',
   'download_busy',
   'caption_invalid',
+  'server_busy',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
