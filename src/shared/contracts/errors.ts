@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'rate_limited',
+  'payment_rate_limited',
   'bad_origin',
   'invalid_credentials',
   'email_taken',
