@@ -36,6 +36,14 @@ export interface ProbeOutput {
   format?: { format_name?: string; duration?: string; size?: string };
 }
 
+/**
+ * Longest ffprobe run allowed on one file, seconds. ffprobe runs inside the upload's last request (ADR 016, "web"
+ * role), so a file that makes it hang (a stream that never ends, a bucket URL that stalls) must end in a refusal, not
+ * a request held open: reading a container's header and streams takes well under a second on a local file and a few
+ * seconds through a presigned URL, so 60 s is far above any honest file.
+ */
+export const FFPROBE_TIMEOUT_SECONDS = 60;
+
 /** Demuxers that read single pictures, not video (ffprobe format_name). */
 const STILL_IMAGE_FORMAT = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
 
@@ -45,10 +53,14 @@ const STILL_IMAGE_FORMAT = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
  * MediaToolsMissingError when ffprobe is not installed, and the fs error when `file` does not exist.
  * `bytes`: for a `file` that is a URL (a presigned GET URL of the bucket, ADR 016), the same source read by byte
  * ranges, for its size and the cut-short check; a local file is read directly.
+ * `timeoutSeconds` (default FFPROBE_TIMEOUT_SECONDS): ffprobe still running then is killed and the file rejected.
  */
-export async function probeFile(ffprobePath: string, file: string, bytes?: ByteSource): Promise<SourceFacts> {
+export async function probeFile(ffprobePath: string, file: string, bytes?: ByteSource, timeoutSeconds = FFPROBE_TIMEOUT_SECONDS): Promise<SourceFacts> {
   const size = bytes ? bytes.size : (await stat(file)).size;
-  const run = await runTool('ffprobe', ffprobePath, [...FFPROBE_ARGS, file], { collectStdout: true });
+  const run = await runTool('ffprobe', ffprobePath, [...FFPROBE_ARGS, file], { collectStdout: true, timeoutSeconds });
+  if (run.timedOut) {
+    throw new MediaRejectedError(`The file could not be read as a video: ffprobe was still reading it after ${timeoutSeconds} s and was stopped.`);
+  }
   if (run.code !== 0) {
     throw new MediaRejectedError(`The file is not a video ffmpeg can read (ffprobe: ${ffprobeMessage(run.stderrTail, file)}).`);
   }

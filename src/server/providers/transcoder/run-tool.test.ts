@@ -133,6 +133,27 @@ describe('killRunningTools', () => {
   });
 });
 
+describe('runTool time limit', () => {
+  it('kills a tool that runs past timeoutSeconds and reports it as timed out', async () => {
+    let pid = 0;
+    const run = await runTool('sleep', 'sleep', ['60'], { timeoutSeconds: 0.3, onSpawn: (p) => (pid = p) });
+    expect(run).toMatchObject({ timedOut: true, code: null, signal: 'SIGKILL' });
+    expect(alive(pid)).toBe(false);
+    expect(runningToolCount()).toBe(0);
+  });
+
+  it('ends even when the killed tool left a child holding its output pipes', async () => {
+    // sh is killed; its sleep keeps stdout and stderr open, which would hold 'close' back for a minute.
+    const run = await runTool('sh', 'sh', ['-c', 'sleep 60; echo never'], { timeoutSeconds: 0.3, collectStdout: true });
+    expect(run.timedOut).toBe(true);
+    expect(run.stdout.toString()).toBe('');
+  });
+
+  it('leaves a tool that ends in time alone', async () => {
+    expect(await runTool('sh', 'sh', ['-c', 'exit 3'], { timeoutSeconds: 30 })).toMatchObject({ timedOut: false, code: 3 });
+  });
+});
+
 describe('runTool errors', () => {
   it('rejects with MediaToolsMissingError when the binary is missing, by path or by name', async () => {
     await expect(runTool('ffmpeg', '/nonexistent/ffmpeg', ['-version'])).rejects.toBeInstanceOf(MediaToolsMissingError);

@@ -33,6 +33,8 @@ export interface ToolRun {
   stdout: Buffer;
   /** The last STDERR_TAIL_LINES non-empty lines of stderr. */
   stderrTail: string[];
+  /** True when the tool was killed (SIGKILL) because it ran longer than `timeoutSeconds`. */
+  timedOut: boolean;
 }
 
 /** Options of runTool. */
@@ -45,13 +47,20 @@ export interface RunToolOptions {
   onSpawn?: (pid: number) => void;
   /** Working directory of the child. */
   cwd?: string;
+  /**
+   * Longest run allowed, seconds: past it the tool gets SIGKILL and the run resolves with `timedOut: true`
+   * (a tool stuck on a file, e.g. ffprobe on a source that never ends). Default: no limit (a transcode's length
+   * depends on the film).
+   */
+  timeoutSeconds?: number;
 }
 
 /** The children started by runTool that have not exited yet. */
 const running = new Set<ChildProcess>();
 
 /**
- * Spawns `bin args...` and resolves when it exits, whatever the exit code.
+ * Spawns `bin args...` and resolves when it exits, whatever the exit code (or when `timeoutSeconds` ran out and it
+ * was killed: `timedOut`).
  * Rejects with MediaToolsMissingError(toolName) when the binary is not found (ENOENT on spawn, or setpriv's
  * "failed to execute" with exit 127 when the binary vanished between the lookup and the exec), and with the spawn
  * error (or setpriv's message, exit 126) for any other failure to start it.
@@ -66,9 +75,24 @@ export async function runTool(toolName: string, bin: string, args: readonly stri
     const child = spawn(command, commandArgs, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     running.add(child);
     // 'exit' (the process ended) can come well before 'close' (its pipes drained): it is gone from then on.
-    child.once('exit', () => running.delete(child));
+    child.once('exit', () => {
+      running.delete(child);
+      // A killed tool's own children may still hold its pipes open; they are not read any further.
+      if (timedOut) {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }
+    });
     const chunks: Buffer[] = [];
     let stderr = '';
+    let timedOut = false;
+    const timer =
+      options.timeoutSeconds === undefined
+        ? null
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, options.timeoutSeconds * 1000);
     child.once('spawn', () => child.pid !== undefined && options.onSpawn?.(child.pid));
     child.stdout.on('data', (chunk: Buffer) => {
       if (options.collectStdout) chunks.push(chunk);
@@ -81,12 +105,14 @@ export async function runTool(toolName: string, bin: string, args: readonly stri
       if (stderr.length > 64_000) stderr = stderr.slice(-16_000);
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
+      if (timer) clearTimeout(timer);
       running.delete(child);
       reject(error.code === 'ENOENT' ? new MediaToolsMissingError(toolName) : error);
     });
     child.once('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
       running.delete(child);
-      resolve({ code, signal, stdout: Buffer.concat(chunks), stderrTail: tailLines(stderr, STDERR_TAIL_LINES) });
+      resolve({ code, signal, stdout: Buffer.concat(chunks), stderrTail: tailLines(stderr, STDERR_TAIL_LINES), timedOut });
     });
   });
   if (command === launcher && (run.code === 126 || run.code === 127)) {
