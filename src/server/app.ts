@@ -212,7 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken }));
   await app.register(accountsRoutes({ accounts: services.accounts, billing: services.billingRepo, authRateLimitPerMinute: config.authRateLimitPerMinute }));
-  await registerBrowseRoutes(app, db, services, opts.browse);
+  await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
   await app.register(mediaRoutes({ media: services.media }));
   // Chunks of one upload may reach any instance: with Redis, one lock per upload across all of them (ADR 016).
   const uploadLocker = redis ? createRedisLocker({ redis, keyPrefix: `${config.redisKeyPrefix}tus-lock:` }) : null;

@@ -14,6 +14,8 @@ describe('configuration (issue 2 point 2)', () => {
     expect(c.pgliteDir).toBe(path.join(dir, 'pglite'));
     expect(c.pageCacheSeconds).toBe(5);
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
+    expect([c.eventsMaxPerAddress, c.eventsMaxTotal]).toEqual([4, 2000]);
+    expect(loadConfig({ DATA_DIR: dir, EVENTS_MAX_PER_ADDRESS: '10', EVENTS_MAX_TOTAL: '500' })).toMatchObject({ eventsMaxPerAddress: 10, eventsMaxTotal: 500 });
   });
 
   it('generates secrets once and keeps them under DATA_DIR', () => {
@@ -38,6 +40,8 @@ describe('configuration (issue 2 point 2)', () => {
     [{ PAYMENT_TIMEOUT_SECONDS: '0' }, 'PAYMENT_TIMEOUT_SECONDS'],
     [{ PAGE_CACHE_SECONDS: '-1' }, 'PAGE_CACHE_SECONDS'],
     [{ PAGE_CACHE_SECONDS: '3600' }, 'PAGE_CACHE_SECONDS'],
+    [{ EVENTS_MAX_PER_ADDRESS: '0' }, 'EVENTS_MAX_PER_ADDRESS'],
+    [{ EVENTS_MAX_TOTAL: '1.5' }, 'EVENTS_MAX_TOTAL'],
   ])('names the variable of a bad value %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -6,7 +6,8 @@
  * SANDBOX_APPROVAL_SECONDS (3), SESSION_SECRET and URL_SIGNING_SECRET (unset: generated once and kept under
  * DATA_DIR/secrets.json), DEMO_CATALOG (true), LOG_LEVEL (info), FFMPEG_PATH, FFPROBE_PATH, TRANSCODE_PRESET (veryfast),
  * WEB_DIR (./dist/web), AUTH_RATE_LIMIT_PER_MINUTE (10 registrations and 10 sign-ins a minute per address),
- * PAGE_CACHE_SECONDS (5: how long a page drawn for a visitor without cookies is reused; 0 turns that off).
+ * PAGE_CACHE_SECONDS (5: how long a page drawn for a signed-out visitor is reused; 0 turns that off),
+ * EVENTS_MAX_PER_ADDRESS (4) and EVENTS_MAX_TOTAL (2000): live event streams one address, and one process, may hold.
  * Scale (docs/decisions/016-object-storage-and-roles.md, 017-media-delivery-at-scale.md): SOBANURA_ROLE (all | web |
  * worker; other than all needs DATABASE_URL), STORAGE (local | s3), S3_ENDPOINT, S3_REGION, S3_BUCKET,
  * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (false), MEDIA_ACCEL_PREFIX (unset: Node streams media).
@@ -73,6 +74,8 @@ const envSchema = z.object({
   WEB_DIR: z.string().min(1).default('./dist/web'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300, 'must be at most 300 (5 minutes)').default(5),
+  EVENTS_MAX_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1).max(10000).default(4),
+  EVENTS_MAX_TOTAL: z.coerce.number().int('must be a whole number').min(1).max(1000000).default(2000),
   SOBANURA_ROLE: z.enum(['all', 'web', 'worker'], 'must be all, web or worker').default('all'),
   STORAGE: z.enum(['local', 's3'], 'must be local or s3').default('local'),
   S3_ENDPOINT: z.url('must be the URL of the S3-compatible endpoint, e.g. https://s3.example.com').optional(),
@@ -115,6 +118,10 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Seconds a page drawn for a visitor without cookies is reused for the next ones (src/server/plugins/page-cache.ts); 0 = never. */
   pageCacheSeconds: number;
+  /** Live event streams (GET /api/events) one client address may hold at once, per process (src/server/modules/events/stream-slots.ts). */
+  eventsMaxPerAddress: number;
+  /** Live event streams one process holds at once; lowered to half the open-files soft limit when that is smaller. */
+  eventsMaxTotal: number;
   /** What this process does (ADR 016): `all` (embedded default), `web` (HTTP, never ffmpeg) or `worker` (jobs, no HTTP pages). */
   role: 'all' | 'web' | 'worker';
   /** Where media lives (ADR 016): `local` (mediaDir) or `s3` (the bucket of `s3`). */
@@ -248,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcodePreset: e.TRANSCODE_PRESET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    eventsMaxPerAddress: e.EVENTS_MAX_PER_ADDRESS,
+    eventsMaxTotal: e.EVENTS_MAX_TOTAL,
     role: e.SOBANURA_ROLE,
     storage: e.STORAGE,
     s3:

@@ -85,7 +85,9 @@ export function registerAuth(app: FastifyInstance, auth: Auth, accounts: Account
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     const self = this as FastifyRequest & { _userPromise?: Promise<SessionUser | null> };
     self._userPromise ??= (async () => {
-      if (!self.headers.cookie) return null;
+      // No session cookie (`better-auth.session_token`, `__Secure-` prefixed on https; other cookies do not count):
+      // no session to look up, and no database query.
+      if (!self.headers.cookie?.includes('better-auth.session_token')) return null;
       const s = await auth.api.getSession({ headers: toHeaders(self) });
       if (!s) return null;
       const role = await accounts.roleOf(s.user.id);

@@ -1,6 +1,7 @@
 /**
- * Pages shared between visitors without cookies (page-cache.ts): the helpers on their own, then as the server
- * serves them, with a stand-in renderer that numbers its drawings so a reused page can be told from a new one.
+ * Pages shared between signed-out visitors (page-cache.ts): the helpers on their own, then as the server serves
+ * them, with a stand-in renderer that numbers its drawings so a reused page can be told from a new one. A cookie
+ * that is not the auth library's (`junk=1`) gets and gives the shared page; a session cookie never does.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,16 +9,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadCache } from '../modules/catalog/read-cache.js';
 import { signUp, startTestApp, type TestApp } from '../test/harness.js';
-import { drawShared, isCookielessVisitor, type Drawing } from './page-cache.js';
+import { drawShared, isSignedOutVisitor, type Drawing } from './page-cache.js';
 
-describe('isCookielessVisitor', () => {
-  it('is true with no cookie or only the language cookie, false with any other', () => {
-    expect(isCookielessVisitor(undefined)).toBe(true);
-    expect(isCookielessVisitor('')).toBe(true);
-    expect(isCookielessVisitor('sobanura-lang=rw')).toBe(true);
-    expect(isCookielessVisitor('better-auth.session_token=abc')).toBe(false);
-    expect(isCookielessVisitor('sobanura-lang=fr; __Secure-better-auth.session_token=abc')).toBe(false);
-    expect(isCookielessVisitor('x=1')).toBe(false);
+describe('isSignedOutVisitor', () => {
+  it('is true without a cookie of the auth library, whatever other cookies come; false with one, however written', () => {
+    expect(isSignedOutVisitor(undefined)).toBe(true);
+    expect(isSignedOutVisitor('')).toBe(true);
+    expect(isSignedOutVisitor('sobanura-lang=rw')).toBe(true);
+    expect(isSignedOutVisitor('junk=1')).toBe(true);
+    expect(isSignedOutVisitor('_ga=GA1.2.3; sobanura-lang=fr; x=1')).toBe(true);
+    expect(isSignedOutVisitor('better-auth.session_token=abc')).toBe(false);
+    expect(isSignedOutVisitor('sobanura-lang=fr; __Secure-better-auth.session_token=abc')).toBe(false);
+    expect(isSignedOutVisitor('junk=1;better-auth.session_token="abc"')).toBe(false);
+    expect(isSignedOutVisitor('better-auth.dont_remember=1')).toBe(false);
+    expect(isSignedOutVisitor('x=1; better-auth.session_data=e30')).toBe(false);
   });
 });
 
@@ -113,6 +118,27 @@ describe('shared pages as the server serves them [pglite]', () => {
     const [rw] = drawing((await t.app.inject({ url: '/movies', headers: { cookie: 'sobanura-lang=rw' } })).body);
     expect(rw).not.toBe(first);
     expect(drawing((await t.app.inject({ url: '/movies?page=2' })).body)[0]).not.toBe(first);
+  });
+
+  it('gives and takes the shared page for a visitor whose only cookies are not the auth library\'s', async () => {
+    const [first, who] = drawing((await t.app.inject({ url: '/catalog', headers: { cookie: 'junk=1' } })).body);
+    expect(who).toBe('nobody');
+    expect(drawing((await t.app.inject({ url: '/catalog' })).body)[0]).toBe(first);
+    expect(drawing((await t.app.inject({ url: '/catalog', headers: { cookie: '_ga=GA1.2.3; sobanura-lang=en; junk=2' } })).body)[0]).toBe(first);
+    const signedIn = drawing((await t.app.inject({ url: '/catalog', headers: { cookie: `junk=1; ${(await signUp(t)).cookie}` } })).body);
+    expect(signedIn[0]).not.toBe(first);
+    expect(signedIn[1]).not.toBe('nobody');
+  });
+
+  it('takes every cookie set at sign-in that pages receive (Path=/) for a sign of a session', async () => {
+    const email = `pin${Date.now()}@example.com`;
+    await signUp(t, 'user', email);
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email, password: 'secret-pass' } });
+    // A cookie with a narrower path (the sign-in route's device cookie) never reaches a page.
+    const toPages = [login.headers['set-cookie']].flat().map(String).filter((c) => !/;\s*path=(?!\/(;|$))/i.test(c));
+    const names = toPages.map((c) => c.split('=')[0]!);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(isSignedOutVisitor(`${name}=x`), name).toBe(false);
   });
 
   it('shares one drawing between visitors who arrive at once', async () => {

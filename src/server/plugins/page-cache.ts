@@ -1,8 +1,10 @@
 /**
  * Drawn pages shared between signed-out visitors (docs/decisions/015-shared-page-cache.md; issue 7 point 8).
  *
- * A page drawn for a visitor who sends no cookie but the language cookie depends only on its URL, its language and
- * the catalogue: no session, so no name, pass or watch list in it. Such pages go through a short-lived read cache
+ * A page drawn for a signed-out visitor depends only on its URL, its language and the catalogue: no session, so no
+ * name, pass or watch list in it. Signed out means no cookie of better-auth's (isSignedOutVisitor); other cookies
+ * (analytics, a proxy's, junk) change nothing in the page, so they neither skip the cache nor let a client draw
+ * every page afresh by adding `Cookie: junk=1`. Such pages go through a short-lived read cache
  * (src/server/modules/catalog/read-cache.ts) keyed by language, origin and URL: visitors who ask for the same page at
  * once share one drawing, and the drawn page is reused for PAGE_CACHE_SECONDS (default 5). That is the case of a
  * film's link shared in a WhatsApp group, where many phones open the same /watch/{id} within seconds.
@@ -14,20 +16,24 @@
  * cache clears it on every catalogue change (app.ts, through the LISTEN hub), so the time to live bounds only
  * what no event announces.
  */
-import { parse as parseCookies } from 'cookie';
-import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render.js';
 import type { ReadCache } from '../modules/catalog/read-cache.js';
 
 /** API statuses a page may be drawn with and still be shared: answers that are the same for every signed-out visitor. */
 export const SHAREABLE_API_STATUSES: ReadonlySet<number> = new Set([200, 204, 304, 404]);
 
 /**
- * Whether a request with this Cookie header may get, and give, a shared page: it carries no cookie at all, or only
- * the language cookie. Any other cookie (a session, even an expired one) means the page is drawn for this visitor alone.
+ * Whether a request with this Cookie header may get, and give, a shared page: no cookie of better-auth's is in it.
+ * Those cookies (`better-auth.session_token`, `session_data`, `dont_remember`, `__Secure-` prefixed when PUBLIC_URL is
+ * https; better-auth's createCookieGetter, node_modules/better-auth/dist/cookies) say who the visitor is, and a session
+ * cookie, even an expired or forged one, means the page is drawn for this visitor alone. The test is on the raw header,
+ * so no way of writing the cookie that better-auth's own parsers (better-call's parseCookies) would accept can slip
+ * past it. The language cookie changes the page too, but it is in the cache key (web.ts). Nothing else on the server
+ * reads a cookie: the API a page is drawn from (ssr.ts injectTransport) learns who the visitor is only from
+ * request.currentUser (plugins/auth.ts), through the session cookie. So any other cookie (analytics, a proxy's, junk)
+ * neither changes the page nor skips the cache.
  */
-export function isCookielessVisitor(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader?.trim()) return true;
-  return Object.keys(parseCookies(cookieHeader)).every((name) => name === LANGUAGE_COOKIE);
+export function isSignedOutVisitor(cookieHeader: string | undefined): boolean {
+  return !cookieHeader || !/better-auth/i.test(cookieHeader);
 }
 
 /**

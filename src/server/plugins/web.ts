@@ -17,8 +17,8 @@
  * Pages drawn on the server (ssr.ts; docs/decisions/014-server-rendering.md): when the renderer is built, a page
  * is sent drawn, with its state, `<html lang>` of the visitor's language, the app's scripts after the paint and
  * `Cache-Control: private, no-cache`, and without the API preloads (its data is in it); a page that sends the
- * visitor elsewhere answers 302. Pages the browser draws by itself get index.html as described above. A visitor
- * without cookies (signed out) may get a page drawn for another such visitor within the last few seconds
+ * visitor elsewhere answers 302. Pages the browser draws by itself get index.html as described above. A signed-out
+ * visitor (no session cookie; other cookies do not count) may get a page drawn for another such visitor within the last few seconds
  * (page-cache.ts; docs/decisions/015-shared-page-cache.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
 import { STATE_ELEMENT_ID } from '../../shared/contracts/page-render.js';
 import type { ReadCache } from '../modules/catalog/read-cache.js';
-import { drawShared, isCookielessVisitor, SHAREABLE_API_STATUSES, type Drawing } from './page-cache.js';
+import { drawShared, isSignedOutVisitor, SHAREABLE_API_STATUSES, type Drawing } from './page-cache.js';
 import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, withinBudget, type ApiAnswers } from './ssr.js';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
@@ -171,7 +171,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
    * such visitor moments ago (page-cache.ts).
    */
   async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<DrawnPage> {
-    if (!opts.sharedPages || !isCookielessVisitor(req.headers.cookie)) return (await drawFor(req, reply, language)).value;
+    if (!opts.sharedPages || !isSignedOutVisitor(req.headers.cookie)) return (await drawFor(req, reply, language)).value;
     const key = `${language} ${opts.publicUrl || req.headers.host || ''} ${req.url}`;
     return drawShared(opts.sharedPages, key, () => drawFor(req, reply, language));
   }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CatalogEvent } from '../../shared/contracts/browse';
 import { queryKeys } from '../lib/query-keys';
 import { item, page } from '../test/catalog-fixtures';
-import { applyCatalogEvents, connectCatalogEvents, type EventSourceLike } from './live-catalog';
+import { applyCatalogEvents, connectCatalogEvents, MAX_REOPEN_DELAY_MS, POLL_MS, refreshCatalog, reopenDelayMs, type EventSourceLike } from './live-catalog';
 
 describe('applyCatalogEvents', () => {
   function client() {
@@ -79,11 +79,11 @@ describe('connectCatalogEvents', () => {
     }
   }
 
-  it('reconnects after 1, 2, 5, 10 and then every 10 s, and resyncs once it is back', () => {
+  it('reconnects after 1, 2, 5, 10 s and then backs off, and resyncs once it is back', () => {
     vi.useFakeTimers();
     FakeSource.all = [];
     const onResync = vi.fn();
-    const stop = connectCatalogEvents({ create: (u) => new FakeSource(u), onEvents: () => undefined, onResync });
+    const stop = connectCatalogEvents({ create: (u) => new FakeSource(u), onEvents: () => undefined, onResync, onPoll: () => undefined, random: () => 0.5 });
     expect(FakeSource.all[0]!.url).toBe('/api/events');
     FakeSource.all[0]!.onopen!(new Event('open'));
     expect(onResync).not.toHaveBeenCalled();
@@ -100,7 +100,7 @@ describe('connectCatalogEvents', () => {
       }
       waits.push(waited);
     }
-    expect(waits).toEqual([1000, 2000, 5000, 10000, 10000]);
+    expect(waits).toEqual([1000, 2000, 5000, 10000, 20000]);
     FakeSource.all.at(-1)!.onopen!(new Event('open'));
     expect(onResync).toHaveBeenCalledTimes(1);
     // Back to 1 s after a successful connection.
@@ -117,7 +117,7 @@ describe('connectCatalogEvents', () => {
     vi.useFakeTimers();
     FakeSource.all = [];
     const batches: CatalogEvent[][] = [];
-    connectCatalogEvents({ create: (u) => new FakeSource(u), onEvents: (e) => batches.push(e), onResync: () => undefined });
+    connectCatalogEvents({ create: (u) => new FakeSource(u), onEvents: (e) => batches.push(e), onResync: () => undefined, onPoll: () => undefined });
     const s = FakeSource.all[0]!;
     s.emit({ entity: 'movie', op: 'insert', id: '1' });
     s.emit({ entity: 'movie', op: 'explode', id: '2' });
@@ -131,6 +131,112 @@ describe('connectCatalogEvents', () => {
         { entity: 'series', op: 'update', id: '3' },
       ],
     ]);
+    vi.useRealTimers();
+  });
+
+  it('polls every minute while the stream is refused, tries it again less and less often, and stops polling once it opens', () => {
+    vi.useFakeTimers();
+    FakeSource.all = [];
+    const onPoll = vi.fn();
+    const onResync = vi.fn();
+    const stop = connectCatalogEvents({ create: (u) => new FakeSource(u), onEvents: () => undefined, onResync, onPoll, random: () => 0.5 });
+    // Refused (429 or 503): EventSource fires error without ever opening.
+    const refuse = () => FakeSource.all.at(-1)!.onerror!(new Event('error'));
+    refuse();
+    const attempts: number[] = [];
+    let elapsed = 0;
+    while (elapsed < 10 * 60_000) {
+      const before = FakeSource.all.length;
+      vi.advanceTimersByTime(1000);
+      elapsed += 1000;
+      if (FakeSource.all.length > before) {
+        attempts.push(elapsed);
+        refuse();
+      }
+    }
+    // Opening attempts back off (1, 2, 5, 10 s, then doubling to 5 min) ...
+    expect(attempts).toEqual([1000, 3000, 8000, 18000, 38000, 78000, 158000, 318000]);
+    // ... while the lists are refreshed every minute.
+    expect(onPoll).toHaveBeenCalledTimes(10);
+    // The next attempt (5 min after the last refusal, at 618 s) is let through.
+    vi.advanceTimersByTime(MAX_REOPEN_DELAY_MS);
+    FakeSource.all.at(-1)!.onopen!(new Event('open'));
+    expect(onResync).toHaveBeenCalledTimes(1);
+    const polls = onPoll.mock.calls.length;
+    vi.advanceTimersByTime(5 * POLL_MS);
+    expect(onPoll).toHaveBeenCalledTimes(polls);
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('does not poll when an open stream drops and comes straight back, and stops polling when stopped', () => {
+    vi.useFakeTimers();
+    FakeSource.all = [];
+    const onPoll = vi.fn();
+    const stop = connectCatalogEvents({ create: (u) => new FakeSource(u), onEvents: () => undefined, onResync: () => undefined, onPoll });
+    FakeSource.all[0]!.onopen!(new Event('open'));
+    FakeSource.all[0]!.onerror!(new Event('error'));
+    vi.advanceTimersByTime(1000);
+    FakeSource.all[1]!.onopen!(new Event('open'));
+    vi.advanceTimersByTime(3 * POLL_MS);
+    expect(onPoll).not.toHaveBeenCalled();
+    // Refused now: polling starts, and stopping ends it.
+    FakeSource.all[1]!.onerror!(new Event('error'));
+    vi.advanceTimersByTime(1000);
+    FakeSource.all[2]!.onerror!(new Event('error'));
+    vi.advanceTimersByTime(POLL_MS);
+    expect(onPoll).toHaveBeenCalledTimes(1);
+    stop();
+    const sources = FakeSource.all.length;
+    vi.advanceTimersByTime(10 * POLL_MS);
+    expect(onPoll).toHaveBeenCalledTimes(1);
+    expect(FakeSource.all.length).toBe(sources);
+    vi.useRealTimers();
+  });
+});
+
+describe('reopenDelayMs', () => {
+  it('follows the spec steps, then doubles up to 5 minutes, spread by ±20 %', () => {
+    const mid = () => 0.5;
+    expect(Array.from({ length: 10 }, (_, i) => reopenDelayMs(i, mid))).toEqual([1000, 2000, 5000, 10000, 20000, 40000, 80000, 160000, 300000, 300000]);
+    expect(reopenDelayMs(2, () => 0)).toBe(5000);
+    expect(reopenDelayMs(5, () => 0)).toBe(32000);
+    expect(reopenDelayMs(5, () => 0.999999)).toBe(48000);
+  });
+});
+
+describe('refreshCatalog', () => {
+  it('marks every catalogue query and the watch list stale, and leaves the rest alone', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(queryKeys.home, { recentMovies: [] });
+    qc.setQueryData(queryKeys.movie('a'), { movie: { id: 'a' } });
+    qc.setQueryData(queryKeys.watchlist, { items: [] });
+    qc.setQueryData(queryKeys.me, { user: null });
+    refreshCatalog(qc, true);
+    for (const key of [queryKeys.home, queryKeys.movie('a'), queryKeys.watchlist]) expect(qc.getQueryState(key)?.isInvalidated, String(key)).toBe(true);
+    expect(qc.getQueryState(queryKeys.me)?.isInvalidated).toBe(false);
+  });
+});
+
+describe('connectCatalogEvents without onPoll', () => {
+  it('resyncs in place of polling', () => {
+    vi.useFakeTimers();
+    const sources: { onerror: ((ev: Event) => void) | null }[] = [];
+    const onResync = vi.fn();
+    const stop = connectCatalogEvents({
+      create: () => {
+        const s = { addEventListener: () => undefined, close: () => undefined, onopen: null, onerror: null };
+        sources.push(s);
+        return s;
+      },
+      onEvents: () => undefined,
+      onResync,
+      random: () => 0.5,
+    });
+    sources[0]!.onerror!(new Event('error'));
+    vi.advanceTimersByTime(POLL_MS);
+    expect(onResync).toHaveBeenCalledTimes(1);
+    stop();
     vi.useRealTimers();
   });
 });

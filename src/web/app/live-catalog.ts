@@ -8,6 +8,25 @@ import { queryKeys } from '../lib/query-keys';
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 /** Events arriving together (an admin's bulk import) refresh each list once. */
 export const BATCH_MS = 250;
+/**
+ * While the stream cannot be opened (the server refused it: 429 past the per-address bound, 503 when full, both with
+ * `Retry-After: 60`; or the network fails), the lists are refreshed this often instead (ms).
+ */
+export const POLL_MS = 60_000;
+/** The longest wait between attempts to open the stream again while polling (ms). */
+export const MAX_REOPEN_DELAY_MS = 5 * 60_000;
+
+/**
+ * The wait before attempt `failures + 1` to open the stream (ms): the spec's 1, 2, 5, 10 s steps, then, for a stream
+ * that keeps failing to open, doubling from 10 s up to MAX_REOPEN_DELAY_MS, so a full server is not asked every 10 s
+ * by every tab. Beyond the spec's steps the wait is spread by ±20 % (`random` in [0, 1)) so that tabs refused at
+ * the same moment do not come back together.
+ */
+export function reopenDelayMs(failures: number, random: () => number = Math.random): number {
+  if (failures < RECONNECT_DELAYS_MS.length) return RECONNECT_DELAYS_MS[failures]!;
+  const base = Math.min(MAX_REOPEN_DELAY_MS, RECONNECT_DELAYS_MS.at(-1)! * 2 ** (failures - RECONNECT_DELAYS_MS.length + 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
 
 function isCatalogEvent(v: unknown): v is CatalogEvent {
   if (typeof v !== 'object' || v === null) return false;
@@ -74,18 +93,27 @@ export interface EventSourceLike {
 
 /**
  * Listens to GET /api/events and hands over `catalog` events in batches. The browser's own retry is replaced by
- * the spec's 1, 2, 5, 10 s steps; after a reconnect `onResync` runs, since events may have been missed meanwhile.
- * Returns the function that stops listening.
+ * the spec's 1, 2, 5, 10 s steps (reopenDelayMs); after a reconnect `onResync` runs, since events may have been
+ * missed meanwhile. A stream that fails to open (refused with 429 or 503, which EventSource reports as an error
+ * with readyState CLOSED, or unreachable) is not waited on: `onPoll` runs every POLL_MS until a stream opens again,
+ * and the attempts to open it back off (reopenDelayMs). Returns the function that stops listening and polling.
  */
 export function connectCatalogEvents(opts: {
   url?: string;
   onEvents: (events: CatalogEvent[]) => void;
   onResync: () => void;
+  /**
+   * Refreshes what the stream would have announced; called every POLL_MS while no stream is open after a failed
+   * opening. Default: `onResync`.
+   */
+  onPoll?: () => void;
   create?: (url: string) => EventSourceLike;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  random?: () => number;
 }): () => void {
   const url = opts.url ?? '/api/events';
+  const onPoll = opts.onPoll ?? opts.onResync;
   const create = opts.create ?? ((u: string) => new EventSource(u) as unknown as EventSourceLike);
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
@@ -94,6 +122,7 @@ export function connectCatalogEvents(opts: {
   let stopped = false;
   let retryTimer: unknown = null;
   let batchTimer: unknown = null;
+  let pollTimer: unknown = null;
   let pending: CatalogEvent[] = [];
 
   const flush = () => {
@@ -102,12 +131,23 @@ export function connectCatalogEvents(opts: {
     pending = [];
     opts.onEvents(events);
   };
+  const poll = () => {
+    pollTimer = setTimer(poll, POLL_MS);
+    onPoll();
+  };
+  const stopPolling = () => {
+    if (pollTimer !== null) clearTimer(pollTimer);
+    pollTimer = null;
+  };
   const open = () => {
     retryTimer = null;
     if (stopped) return;
     const s = create(url);
     source = s;
+    let opened = false;
     s.onopen = () => {
+      opened = true;
+      stopPolling();
       if (failures > 0) opts.onResync();
       failures = 0;
     };
@@ -115,9 +155,10 @@ export function connectCatalogEvents(opts: {
       s.close();
       if (stopped || source !== s) return;
       source = null;
-      const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)]!;
+      // Not opened at all: refused or unreachable. The lists are polled until a stream opens again.
+      if (!opened && pollTimer === null) pollTimer = setTimer(poll, POLL_MS);
+      retryTimer = setTimer(open, reopenDelayMs(failures, opts.random));
       failures += 1;
-      retryTimer = setTimer(open, delay);
     };
     s.addEventListener('catalog', (ev) => {
       let data: unknown;
@@ -138,7 +179,19 @@ export function connectCatalogEvents(opts: {
     source = null;
     if (retryTimer !== null) clearTimer(retryTimer);
     if (batchTimer !== null) clearTimer(batchTimer);
+    stopPolling();
   };
+}
+
+/**
+ * What polling refreshes in place of the stream: every catalogue query (lists and titles) and the watch list, as
+ * the events would (applyCatalogEvents). Queries on screen are fetched again; in a hidden tab they are only marked
+ * stale, so a phone in a pocket spends no data.
+ */
+export function refreshCatalog(qc: QueryClient, hidden: boolean): void {
+  const refetchType = hidden ? 'none' : 'active';
+  void qc.invalidateQueries({ queryKey: queryKeys.catalog, refetchType });
+  void qc.invalidateQueries({ queryKey: queryKeys.watchlist, refetchType });
 }
 
 /** Keeps every catalogue list in this tab live while the app is open (mounted once, in the app layer). */
@@ -149,6 +202,7 @@ export function useLiveCatalog(): void {
     return connectCatalogEvents({
       onEvents: (events) => applyCatalogEvents(qc, events),
       onResync: () => void qc.invalidateQueries({ queryKey: queryKeys.catalogLists }),
+      onPoll: () => refreshCatalog(qc, document.visibilityState === 'hidden'),
     });
   }, [qc]);
 }

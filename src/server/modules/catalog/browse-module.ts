@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client.js';
 import { createEventHub } from '../events/event-hub.js';
 import { eventsRoutes } from '../events/events.routes.js';
+import type { StreamSlotLimits } from '../events/stream-slots.js';
 import { createWatchlistRepository } from '../library/watchlist.repository.js';
 import { watchlistRoutes } from '../library/watchlist.routes.js';
 import { createWatchlistService } from '../library/watchlist.service.js';
@@ -34,6 +35,8 @@ export interface BrowseOptions {
   catalogCacheTtlMs?: number;
   /** SSE heartbeat period in ms (default 25 s, viewer spec section 9). */
   heartbeatMs?: number;
+  /** Bounds on live event streams (EVENTS_MAX_PER_ADDRESS, EVENTS_MAX_TOTAL; events/stream-slots.ts). */
+  eventStreams?: StreamSlotLimits;
   /** The clock of the NEW badge (tests). */
   clock?: () => Date;
 }
@@ -70,5 +73,5 @@ export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s
   await app.register(catalogRoutes({ catalog: s.catalog, browse: s.browse }));
   await app.register(seriesRoutes({ series: s.series }));
   await app.register(watchlistRoutes({ watchlist: s.watchlist }));
-  await app.register(eventsRoutes({ hub: s.hub, heartbeatMs: opts.heartbeatMs }));
+  await app.register(eventsRoutes({ hub: s.hub, heartbeatMs: opts.heartbeatMs, limits: opts.eventStreams }));
 }

@@ -2,9 +2,11 @@
  * Live lists (issue 3 point 9): GET /api/events over a real HTTP connection streams `catalog` events for
  * writes made through the services (movies, groups, series), sends the retry hint and heartbeats, forgets
  * clients that leave, does not hold up app.close(), and — with PostgreSQL — carries a write made by one app
- * instance to the clients of another instance on the same database.
+ * instance to the clients of another instance on the same database. The streams are bounded per address (429) and
+ * in all (503), and a slot comes back however its stream ends, an abruptly destroyed socket included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,9 +14,9 @@ import type { CatalogEvent } from '../../../shared/contracts/browse.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** A server-sent-events client over fetch: collects raw blocks and `catalog` events. */
-async function connect(port: number) {
+async function connect(port: number, headers: Record<string, string> = {}) {
   const ctrl = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { accept: 'text/event-stream' }, signal: ctrl.signal });
+  const res = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { accept: 'text/event-stream', ...headers }, signal: ctrl.signal });
   const blocks: string[] = [];
   const events: CatalogEvent[] = [];
   let ended = false;
@@ -152,4 +154,92 @@ describeEachDb('live catalogue events', (kind) => {
       }
     });
   }
+});
+
+/** Polls `check` every 20 ms until it is true; throws after `ms`. */
+async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Opens GET /api/events on a raw socket as `address` (X-Forwarded-For) and resolves once the 200 head has arrived. */
+function rawStream(port: number, address: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nX-Forwarded-For: ${address}\r\n\r\n`);
+    });
+    let head = '';
+    const onData = (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      if (head.startsWith('HTTP/1.1 200')) resolve(socket);
+      else reject(new Error(`expected 200, got ${head.split('\r\n')[0]}`));
+    };
+    socket.on('data', onData);
+    socket.on('error', reject);
+  });
+}
+
+describeEachDb('live catalogue event streams are bounded', (kind) => {
+  let t: TestApp;
+  let port: number;
+  const streamFrom = (address: string) => connect(port, { 'x-forwarded-for': address });
+  /** The status an address gets for a new stream now (the stream, if any, is closed at once). */
+  const statusFor = async (address: string) => {
+    const c = await streamFrom(address);
+    const status = c.res.status;
+    await c.close();
+    return status;
+  };
+  beforeAll(async () => {
+    // X-Forwarded-For is believed from loopback, so one test client can speak for several addresses.
+    t = await startTestApp(kind, { workers: false, env: { EVENTS_MAX_PER_ADDRESS: '2', EVENTS_MAX_TOTAL: '3', TRUST_PROXY: 'loopback' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t.stop());
+
+  it('answers 429 rate_limited past the per-address bound and 503 server_busy past the total, both with Retry-After, while /api/health still answers', async () => {
+    const held = [await streamFrom('203.0.113.1'), await streamFrom('203.0.113.1')];
+    expect(held.map((c) => c.res.status)).toEqual([200, 200]);
+    const third = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { accept: 'text/event-stream', 'x-forwarded-for': '203.0.113.1' } });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('60');
+    expect((await third.json()).error).toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: 60 } });
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    await health.arrayBuffer();
+
+    const other = await streamFrom('203.0.113.2');
+    expect(other.res.status).toBe(200);
+    const full = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: { accept: 'text/event-stream', 'x-forwarded-for': '203.0.113.3' } });
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('60');
+    expect((await full.json()).error.code).toBe('server_busy');
+
+    // A client that leaves gives its slot back: the first address may open a stream again, and the third one too.
+    await held[0]!.close();
+    await eventually(async () => (await statusFor('203.0.113.3')) === 200, 'a slot is free again');
+    await Promise.all([held[1]!.close(), other.close()]);
+    await eventually(async () => (await statusFor('203.0.113.1')) === 200 && (await statusFor('203.0.113.4')) === 200, 'every slot is free');
+  });
+
+  it('gives the slots of abruptly destroyed sockets back', async () => {
+    // With no stream open, the hub's listeners are the two caches (catalogue reads and shared pages, app.ts).
+    const baseline = 2;
+    await eventually(() => t.services.hub.listeners === baseline, 'the earlier streams are forgotten');
+    const sockets = [await rawStream(port, '198.51.100.7'), await rawStream(port, '198.51.100.7')];
+    await eventually(() => t.services.hub.listeners === baseline + 2, 'both streams listen');
+    expect(await statusFor('198.51.100.7')).toBe(429);
+    for (const s of sockets) s.destroy();
+    await eventually(() => t.services.hub.listeners === baseline, 'both streams are forgotten');
+    // Both slots of the address, and the total, are free: three streams open again (the total bound).
+    const again = [await streamFrom('198.51.100.7'), await streamFrom('198.51.100.7'), await streamFrom('198.51.100.8')];
+    expect(again.map((c) => c.res.status)).toEqual([200, 200, 200]);
+    await Promise.all(again.map((c) => c.close()));
+  });
 });
