@@ -130,8 +130,9 @@ export function createServices(opts: {
   const browsing = createBrowseServices(db, log, opts.browse);
   const { catalog } = browsing;
   const storage = createMediaStorage(config, { onError: opts.onStorageError });
-  const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage) : createLocalUploadSources(config.uploadDir);
-  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded });
+  const expiry = { expiryHours: config.uploadExpiryHours };
+  const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage, expiry) : createLocalUploadSources(config.uploadDir, expiry);
+  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded, uploadExpiryHours: config.uploadExpiryHours });
   const delivery = createMediaDelivery(storage, config.mediaAccelPrefix);
   // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
   const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
@@ -245,7 +246,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The queues exist even in a process without workers (the CLI's `movie import` without --wait), so a job sent
   // here waits for a worker instead of being dropped by pg-boss. A web instance works only the billing jobs.
   await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
-  const jobs = opts.workers !== false ? await registerJobs(boss, { role: config.role, services, executeSql: db.executeSql, dbKind: db.kind, log: app.log }) : null;
+  const jobs = opts.workers !== false ? await registerJobs(boss, { role: config.role, services, executeSql: db.executeSql, dbKind: db.kind, withLock: db.withAdvisoryLock?.bind(db), log: app.log }) : null;
   await app.ready();
 
   return {

@@ -18,6 +18,11 @@ describe('configuration (issue 2 point 2)', () => {
     expect(loadConfig({ DATA_DIR: dir, EVENTS_MAX_PER_ADDRESS: '10', EVENTS_MAX_TOTAL: '500' })).toMatchObject({ eventsMaxPerAddress: 10, eventsMaxTotal: 500 });
   });
 
+  it('reads UPLOAD_EXPIRY_HOURS, 24 by default, fractions allowed', () => {
+    expect(loadConfig({ DATA_DIR: dir }).uploadExpiryHours).toBe(24);
+    expect(loadConfig({ DATA_DIR: dir, UPLOAD_EXPIRY_HOURS: '0.5' }).uploadExpiryHours).toBe(0.5);
+  });
+
   it('generates secrets once and keeps them under DATA_DIR', () => {
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });
@@ -38,6 +43,8 @@ describe('configuration (issue 2 point 2)', () => {
     [{ MTN_CURRENCY: 'rwf' }, 'MTN_CURRENCY'],
     [{ MTN_BASE_URL: 'not a url' }, 'MTN_BASE_URL'],
     [{ PAYMENT_TIMEOUT_SECONDS: '0' }, 'PAYMENT_TIMEOUT_SECONDS'],
+    [{ UPLOAD_EXPIRY_HOURS: '0' }, 'UPLOAD_EXPIRY_HOURS'],
+    [{ UPLOAD_EXPIRY_HOURS: 'a day' }, 'UPLOAD_EXPIRY_HOURS'],
     [{ PAGE_CACHE_SECONDS: '-1' }, 'PAGE_CACHE_SECONDS'],
     [{ PAGE_CACHE_SECONDS: '3600' }, 'PAGE_CACHE_SECONDS'],
     [{ EVENTS_MAX_PER_ADDRESS: '0' }, 'EVENTS_MAX_PER_ADDRESS'],

@@ -16,6 +16,8 @@
  * loopback, linklocal, uniquelocal), REDIS_URL (unset: rate limits per process; else a redis:// or rediss:// URL
  * whose Redis holds them for every instance), REDIS_KEY_PREFIX (sobanura:), METRICS_TOKEN (unset: no /metrics;
  * else at least 16 characters, the bearer token a Prometheus scraper presents).
+ * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
+ * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
  * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
  * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
  * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
@@ -71,6 +73,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   TRANSCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium']).default('veryfast'),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive('must be a positive number of hours').max(720, 'must be at most 720 (30 days)').default(24),
   WEB_DIR: z.string().min(1).default('./dist/web'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300, 'must be at most 300 (5 minutes)').default(5),
@@ -100,6 +103,8 @@ export interface Config {
   pgliteDir: string;
   mediaDir: string;
   uploadDir: string;
+  /** Hours an upload may take from its start before it expires (UPLOAD_EXPIRY_HOURS; tus expiration extension). */
+  uploadExpiryHours: number;
   webDir: string;
   publicUrl: string;
   /** `sandbox` (the embedded default) or `live` (real MTN and/or Airtel, see `payments.operators`). */
@@ -224,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pglite'),
     mediaDir,
     uploadDir: path.join(dataDir, 'uploads'),
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     webDir: path.resolve(e.WEB_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     paymentProvider: live.length ? 'live' : 'sandbox',

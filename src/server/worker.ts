@@ -1,6 +1,8 @@
 /**
  * Starts a transcoding worker (SOBANURA_ROLE=worker; `npm run worker`, `sobanura worker`): the transcode and
- * download-remux jobs from the pg-boss queues on PostgreSQL, sources and ladders through the media storage, no HTTP
+ * download-remux jobs from the pg-boss queues on PostgreSQL, and the ingest upkeep at start and every minute (uploads
+ * cut short, videos stranded in 'processing', expired uploads: jobs/media-upkeep.job.ts); sources and ladders
+ * through the media storage, no HTTP
  * (docs/decisions/016-object-storage-and-roles.md). Needs DATABASE_URL: the embedded PGlite admits one process.
  *
  * Stopping: SIGTERM or SIGINT stops taking jobs, ends ffmpeg (SIGTERM, then SIGKILL after 5 s) so the running job
@@ -36,7 +38,7 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
   const boss = await startQueue(db.executeSql, (err) => log.error({ err }, 'job queue error'));
   const services = createServices({ config, db, transcoder, queue: boss, log });
   await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
-  const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, log });
+  const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, withLock: db.withAdvisoryLock?.bind(db), log });
   log.info({ storage: config.storage, database: db.kind }, 'Sobanura worker is up, waiting for jobs');
   return {
     async stop() {

@@ -1,7 +1,11 @@
 /**
- * Job `transcode-video`: payload `{ videoId }`; handler MediaService.transcode; retry policy: 2 retries 5 s
- * apart (set when the job is sent), the last attempt marks the asset failed with the reason. One job at a
- * time per worker process (a 2-core machine transcodes one ladder at once).
+ * Job `transcode-video`: payload `{ videoId }`; handler MediaService.transcode; retry policy: 4 retries 5 s
+ * apart (set when the job is sent, media.service.ts), the last attempt marks the asset failed with the reason. One
+ * job at a time per worker process (a 2-core machine transcodes one ladder at once).
+ *
+ * A last attempt that never reaches its own failure path (its worker killed, then the job failed for good by the
+ * sweep below; or the job past its pg-boss expiry) leaves the asset 'processing' with no live job: the ingest upkeep
+ * (media-upkeep.job.ts, every minute) marks it failed with the job's reason.
  *
  * While a job runs, this worker beats for it, and every worker process sweeps the queue for jobs whose worker
  * stopped beating (src/server/jobs/job-heartbeat.ts): a job of a killed worker is failed and so retried by pg-boss

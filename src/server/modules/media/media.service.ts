@@ -4,6 +4,16 @@
  * its reason), then a pg-boss job on a worker transcodes it in a temporary folder into the HLS ladder and a WebP
  * poster, uploads them to the media storage (the master playlist last), and only then marks the asset ready
  * (processing with percent → ready | failed with the reason). A partial ladder is never visible.
+ *
+ * Replacing a title's video (an upload for a movie or episode whose video is ready) never takes it offline: the new
+ * asset waits as the title's pending replacement (movies/episodes.pending_video_id, migration 0008) while it uploads
+ * and transcodes, and is swapped in, in one transaction, only once it is ready. A rejected, failed or abandoned
+ * replacement changes nothing viewers see; its state stays readable at GET /api/admin/videos/:id (the upload panel).
+ * The replaced video stays in the library (docs: admin/content.service.ts, deleting files is a separate act).
+ *
+ * Nothing is lost to a crash (upkeep, run by the job role every minute and at start): an upload whose bytes are all
+ * stored but that was never finished is finished; an asset left 'processing' with no job is queued again, or marked
+ * failed when its last job failed for good; an upload not finished within UPLOAD_EXPIRY_HOURS expires.
  * Errors: AppError 404 `not_found` (no such movie), 413 `upload_too_large` (over 5 GB), 422 `media_rejected`,
  * 503 `media_tools_missing` (ffmpeg or ffprobe not installed).
  */
@@ -24,6 +34,32 @@ import { contentTypeOf } from './content-types.js';
 import type { MediaRepository, VideoAssetRow } from './media.repository.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
+
+/**
+ * Seconds an unchanged 'uploading' or 'processing' asset is left alone by the upkeep, because a request or a job may
+ * be working on it: above ffprobe's limit (FFPROBE_TIMEOUT_SECONDS, 60) plus the size and cut-short checks.
+ */
+export const UPKEEP_IDLE_SECONDS = 180;
+
+/** The reason an expired upload's asset carries. */
+export function expiredReason(hours: number): string {
+  return `The upload expired: it was not finished within ${hours} hours. Upload the file again.`;
+}
+
+/** What one upkeep did: asset ids by outcome. */
+export interface UpkeepReport {
+  /** Uploads whose bytes were all stored, now probed and queued (or refused: then in `rejected`). */
+  finished: string[];
+  rejected: string[];
+  /** 'processing' assets with no job, queued again. */
+  requeued: string[];
+  /** 'processing' assets whose last transcode job failed for good, now 'failed'. */
+  failed: string[];
+  /** Uploads not finished within the expiry, now 'failed' and their partial files deleted. */
+  expired: string[];
+  /** Partial uploads the upload store itself deleted as expired (its own count). */
+  storeExpired: number;
+}
 
 export interface MediaLogger {
   info(obj: object, msg: string): void;
@@ -53,6 +89,8 @@ export function createMediaService(deps: {
   workDir?: string;
   /** Called with the seconds a ladder took, transcode and upload together (the metrics histogram). */
   onTranscoded?: (seconds: number) => void;
+  /** Hours an upload may take from its creation before it expires (UPLOAD_EXPIRY_HOURS; default 24). */
+  uploadExpiryHours?: number;
 }) {
   const { repo, transcoder, storage, sources, queue, log } = deps;
   let tools: Promise<{ ffmpeg: boolean; ffprobe: boolean }> | null = null;
@@ -81,11 +119,23 @@ export function createMediaService(deps: {
     await storage.putFile(keys.videoFile(videoId, master), path.join(outDir, master), { contentType: contentTypeOf(master) });
   }
 
+  /** Queues the transcode of a 'processing' asset (retries 4, 5 s apart; expiry from the film's duration). */
+  async function queueTranscode(videoId: string, durationSeconds: number): Promise<void> {
+    await queue.send(TRANSCODE_QUEUE, { videoId }, { retryLimit: 4, retryDelay: 5, expireInSeconds: Math.max(900, Math.ceil(durationSeconds * 4)), singletonKey: videoId });
+  }
+
+  /** The answer for an upload that is already past 'uploading': its asset, or 422 with the reason it failed. */
+  function settled(row: VideoAssetRow): VideoAsset {
+    if (row.status === 'failed') throw new AppError(422, 'media_rejected', row.error ?? 'The file could not be read as a video.');
+    return toVideoAsset(row);
+  }
+
   const service = {
     toolsAvailable,
     /**
-     * Starts an upload for a movie: checks the movie, the size (bytes) and the tools, creates the asset
-     * (status uploading) and attaches it to the movie. Returns the new asset id, used as the tus upload id.
+     * Starts an upload for a movie or episode: checks the title, the size (bytes) and the tools, creates the asset
+     * (status uploading) and points the title at it: as its video when it has none that plays, else as its pending
+     * replacement (see the file comment). Returns the new asset id, used as the tus upload id.
      */
     async beginUpload(input: { movieId: string; episodeId?: string; sizeBytes: number | null; filename: string; createdBy: string | null }): Promise<string> {
       if (input.sizeBytes !== null && input.sizeBytes > MAX_VIDEO_BYTES) throw new AppError(413, 'upload_too_large', 'Please select a video file smaller than 5GB');
@@ -95,19 +145,24 @@ export function createMediaService(deps: {
       } else if (!(await repo.movieExists(input.movieId))) throw new AppError(404, 'not_found', 'Movie not found');
       await assertTools();
       const asset = await repo.create({ id: randomUUID(), status: 'uploading', sourceFilename: input.filename.slice(0, 255), sourceSizeBytes: input.sizeBytes, createdBy: input.createdBy });
-      if (input.episodeId) await repo.attachToEpisode(input.episodeId, asset.id);
-      else await repo.attachToMovie(input.movieId, asset.id);
+      await repo.attachUpload(input.episodeId ? { kind: 'episode', id: input.episodeId } : { kind: 'movie', id: input.movieId }, asset.id);
       return asset.id;
     },
 
     /**
      * The upload of `videoId` is complete in the upload store: probe it by content (ffprobe reads it in place, or
-     * through a presigned URL) and queue the transcode. Idempotent: an asset already processing or ready is returned.
-     * @throws AppError 422 media_rejected (the asset is marked failed with the same reason, the source deleted).
+     * through a presigned URL, within FFPROBE_TIMEOUT_SECONDS) and queue the transcode. Idempotent and safe to run
+     * twice at once (the upload's last request and the upkeep): only the call that moves the asset out of
+     * 'uploading' (a compare-and-set) marks it, deletes a refused source or queues the job; the other returns
+     * what the first decided. An asset already processing or ready is returned as it is.
+     * @throws AppError 404 not_found (no such asset), 422 media_rejected (the asset is failed with that reason, the
+     * source deleted), 503 media_tools_missing (nothing changed).
      */
     async finishUpload(videoId: string): Promise<VideoAsset> {
       const current = await repo.get(videoId);
-      if (current && (current.status === 'processing' || current.status === 'ready')) return toVideoAsset(current);
+      if (!current) throw new AppError(404, 'not_found', 'Video not found');
+      if (current.status !== 'uploading') return settled(current);
+      await repo.touchUploading(videoId);
       await assertTools();
       const reference = sources.reference(videoId);
       let facts;
@@ -116,15 +171,69 @@ export function createMediaService(deps: {
         facts = await transcoder.probe(source.location, source.bytes);
       } catch (err) {
         const reason = err instanceof MediaRejectedError ? err.reason : err instanceof MediaToolsMissingError ? err.message : 'The file could not be read as a video.';
-        await repo.update(videoId, { status: 'failed', error: reason, progress: 0 });
-        await sources.remove(reference);
-        throw new AppError(422, 'media_rejected', reason);
+        if (await repo.transition(videoId, 'uploading', { status: 'failed', error: reason, progress: 0 })) {
+          await sources.remove(reference);
+          throw new AppError(422, 'media_rejected', reason);
+        }
+        return settled((await repo.get(videoId))!);
       }
       const size = (await sources.size(reference)) ?? facts.sizeBytes;
-      await repo.update(videoId, { status: 'processing', progress: 0, sourcePath: reference, sourceFacts: facts, durationSeconds: facts.durationSeconds, sourceSizeBytes: size, error: null });
-      await queue.send(TRANSCODE_QUEUE, { videoId }, { retryLimit: 4, retryDelay: 5, expireInSeconds: Math.max(900, Math.ceil(facts.durationSeconds * 4)), singletonKey: videoId });
-      log.info({ videoId, durationSeconds: facts.durationSeconds, height: facts.displayHeight }, 'video queued for transcoding');
-      return toVideoAsset((await repo.get(videoId))!);
+      const won = await repo.transition(videoId, 'uploading', { status: 'processing', progress: 0, sourcePath: reference, sourceFacts: facts, durationSeconds: facts.durationSeconds, sourceSizeBytes: size, error: null });
+      if (won) {
+        await queueTranscode(videoId, facts.durationSeconds);
+        log.info({ videoId, durationSeconds: facts.durationSeconds, height: facts.displayHeight }, 'video queued for transcoding');
+      }
+      return settled((await repo.get(videoId))!);
+    },
+
+    /**
+     * One pass of ingest upkeep (run by the job role at start and every minute, one process at a time: upkeep job in
+     * src/server/jobs/media-upkeep.job.ts). In order:
+     * 1. uploads 'uploading' and unchanged for `idleSeconds` whose bytes are all in the upload store (tus offset ==
+     *    length) are finished (finishUpload): a crash after the last byte loses nothing;
+     * 2. assets 'processing' for `idleSeconds` with no transcode job waiting or running: failed with the job's reason
+     *    when their latest job failed for good (a worker that died on the last attempt, a job past its expiry), else
+     *    queued again (a crash between marking and queuing);
+     * 3. uploads still 'uploading' `expiryHours` after creation are failed with expiredReason and their partial files
+     *    deleted (a replacement that expires leaves the title's video as it is);
+     * 4. the upload store deletes its own expired partial uploads (files left with no asset).
+     * Errors of one asset are logged and the pass goes on; returns what it did.
+     */
+    async upkeep(opts: { idleSeconds?: number; expiryHours?: number } = {}): Promise<UpkeepReport> {
+      const idleSeconds = opts.idleSeconds ?? UPKEEP_IDLE_SECONDS;
+      const expiryHours = opts.expiryHours ?? deps.uploadExpiryHours ?? 24;
+      const report: UpkeepReport = { finished: [], rejected: [], requeued: [], failed: [], expired: [], storeExpired: 0 };
+      for (const id of await repo.uploadingIdle(idleSeconds)) {
+        const upload = await sources.datastore.getUpload(id).catch(() => null);
+        if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
+        try {
+          await service.finishUpload(id);
+          report.finished.push(id);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'media_rejected') report.rejected.push(id);
+          else log.warn({ videoId: id, err: String(err) }, 'upload not finished by the upkeep');
+        }
+      }
+      for (const row of await repo.processingWithoutJob(TRANSCODE_QUEUE, idleSeconds)) {
+        const asset = await repo.get(row.id);
+        if (!asset) continue;
+        if (row.lastJobState === 'failed' || !row.hasFacts) {
+          const reason = row.hasFacts ? `Transcoding failed on its last attempt: ${row.lastJobMessage ?? 'the job failed'}.` : 'The uploaded file is missing; upload it again.';
+          if (await repo.transition(row.id, 'processing', { status: 'failed', error: reason })) report.failed.push(row.id);
+        } else {
+          await queueTranscode(row.id, asset.durationSeconds ?? 0);
+          report.requeued.push(row.id);
+        }
+      }
+      for (const id of await repo.uploadingOlderThan(expiryHours * 3600)) {
+        if (!(await repo.transition(id, 'uploading', { status: 'failed', error: expiredReason(expiryHours), progress: 0 }))) continue;
+        await sources.remove(sources.reference(id)).catch((err) => log.warn({ videoId: id, err: String(err) }, 'expired upload not deleted'));
+        report.expired.push(id);
+      }
+      if (sources.datastore.getExpiration() > 0) report.storeExpired = await sources.datastore.deleteExpired();
+      const did = Object.entries(report).filter(([, v]) => (Array.isArray(v) ? v.length : v));
+      if (did.length) log.info({ ...report }, 'ingest upkeep');
+      return report;
     },
 
     /** Ingest of a file already on this machine (the command line's `movie import`): same path as an upload. */
@@ -145,13 +254,15 @@ export function createMediaService(deps: {
      */
     async transcode(videoId: string, finalAttempt: boolean): Promise<void> {
       const asset = await repo.get(videoId);
-      if (!asset || asset.status === 'ready') return;
+      // Only a 'processing' asset is transcoded: a job sent twice, or sent again by the upkeep just as the asset was
+      // marked, finds it ready or failed and does nothing.
+      if (!asset || asset.status !== 'processing') return;
       if (!asset.sourcePath || !asset.sourceFacts) {
-        await repo.update(videoId, { status: 'failed', error: 'The uploaded file is missing; upload it again.' });
+        await repo.transition(videoId, 'processing', { status: 'failed', error: 'The uploaded file is missing; upload it again.' });
         return;
       }
       const started = Date.now();
-      await repo.update(videoId, { status: 'processing', progress: 0, error: null });
+      await repo.transition(videoId, 'processing', { progress: 0, error: null });
       const work = await makeWorkFolder(videoId, deps.workDir);
       let last = 0;
       let lastAt = 0;
@@ -175,7 +286,10 @@ export function createMediaService(deps: {
         });
         await uploadLadder(videoId, outDir, result.master);
         const renditions = result.renditions.map((r) => ({ name: r.name, width: r.width, height: r.height, bandwidth: r.videoBitrate + r.audioBitrate, playlist: r.playlist }));
-        await repo.markReady(videoId, { renditions, storageKey: videoId, posterKey, durationSeconds: facts.durationSeconds });
+        if (!(await repo.markReady(videoId, { renditions, storageKey: videoId, posterKey, durationSeconds: facts.durationSeconds }))) {
+          log.warn({ videoId }, 'transcoded, but the asset was no longer processing');
+          return;
+        }
         await sources.remove(asset.sourcePath).catch((err) => log.warn({ videoId, err: String(err) }, 'source not deleted'));
         deps.onTranscoded?.((Date.now() - started) / 1000);
         log.info({ videoId, renditions: renditions.map((r) => r.name) }, 'video ready');
@@ -183,7 +297,7 @@ export function createMediaService(deps: {
         const reason = err instanceof MediaRejectedError ? err.reason : `Transcoding failed: ${String((err as Error).message ?? err).split('\n')[0]}`;
         log.warn({ videoId, err: String(err) }, 'transcode failed');
         if (finalAttempt || err instanceof MediaRejectedError) {
-          await repo.update(videoId, { status: 'failed', error: reason });
+          await repo.transition(videoId, 'processing', { status: 'failed', error: reason });
           return;
         }
         throw err;

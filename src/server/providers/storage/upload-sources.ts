@@ -57,9 +57,19 @@ function idOf(reference: string): string {
   return id;
 }
 
+/** Options of both upload stores. */
+export interface UploadStoreOptions {
+  /**
+   * Hours after its creation an unfinished upload expires (UPLOAD_EXPIRY_HOURS): tus answers 410 Gone for it and
+   * the store's `deleteExpired` removes it (tus expiration extension). Unset: never.
+   */
+  expiryHours?: number;
+}
+const expiryMs = (o: UploadStoreOptions) => (o.expiryHours ? Math.round(o.expiryHours * 3600 * 1000) : 0);
+
 /** Uploads under `uploadDir` on this machine (the embedded default). */
-export function createLocalUploadSources(uploadDir: string): UploadSources {
-  const datastore = new UploadStore({ directory: uploadDir });
+export function createLocalUploadSources(uploadDir: string, options: UploadStoreOptions = {}): UploadSources {
+  const datastore = new UploadStore({ directory: uploadDir, expirationPeriodInMilliseconds: expiryMs(options) });
   const fileOf = (reference: string) => path.join(uploadDir, idOf(reference));
   return {
     kind: 'local',
@@ -86,10 +96,15 @@ export function createLocalUploadSources(uploadDir: string): UploadSources {
   };
 }
 
-/** Uploads in the media bucket (`storage` must be the S3 media storage over the same bucket). */
-export function createS3UploadSources(s3: S3Config, storage: MediaStorage): UploadSources {
+/**
+ * Uploads in the media bucket (`storage` must be the S3 media storage over the same bucket). Expiry: @tus/s3-store's
+ * `deleteExpired` aborts the bucket's multipart uploads started more than the period ago and deletes their `.info` and
+ * `.part`; its object tags (`useTags`) are turned off, because several S3-compatible servers (R2 among them) refuse
+ * object tagging.
+ */
+export function createS3UploadSources(s3: S3Config, storage: MediaStorage, options: UploadStoreOptions = {}): UploadSources {
   const { bucket, ...clientConfig } = s3ClientConfig(s3);
-  const datastore = new S3Store({ partSize: S3_PART_BYTES, s3ClientConfig: { ...clientConfig, bucket } });
+  const datastore = new S3Store({ partSize: S3_PART_BYTES, expirationPeriodInMilliseconds: expiryMs(options), useTags: false, s3ClientConfig: { ...clientConfig, bucket } });
   const keyOf = (reference: string) => idOf(reference);
   return {
     kind: 's3',

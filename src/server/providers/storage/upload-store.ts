@@ -9,12 +9,41 @@
  *
  * The override replaces a method the library marks private (`checkOrCreateDirectory`). `upload-store.test.ts` fails
  * if a new version of the library renames it, because the folder would then not exist when the constructor returns.
+ *
+ * Expiry (`expirationPeriodInMilliseconds`, from UPLOAD_EXPIRY_HOURS): FileStore 2.1's own `deleteExpired` compares
+ * the size with the offset kept in `{id}.json`, which it writes once at creation (0) and never updates; so it would
+ * also delete *finished* uploads older than the period, among them sources still waiting for their transcode. Here
+ * an upload is deleted only when its real offset (the file's size, as `getUpload` reads it) is short of its length.
  */
 import { mkdirSync } from 'node:fs';
 import { FileStore } from '@tus/file-store';
+import { ERRORS } from '@tus/utils';
 
 /** FileStore whose constructor makes `directory` (and its parents) at once; throws the `fs` error (EACCES, ENOTDIR…) when it cannot. */
-export class UploadStore extends FileStore {}
+export class UploadStore extends FileStore {
+  /**
+   * Deletes the unfinished uploads created more than the expiration period ago (tus expiration extension,
+   * https://tus.io/protocols/resumable-upload#expiration); a finished one is kept whatever its age. Returns how many
+   * were deleted; 0 when no period is set.
+   */
+  override async deleteExpired(): Promise<number> {
+    const period = this.getExpiration();
+    if (period <= 0 || !this.configstore.list) return 0;
+    let deleted = 0;
+    for (const id of await this.configstore.list()) {
+      const upload = await this.getUpload(id).catch((err: unknown) => {
+        if (err === ERRORS.FILE_NO_LONGER_EXISTS || err === ERRORS.FILE_NOT_FOUND) return null;
+        throw err;
+      });
+      if (!upload?.creation_date || (upload.size !== undefined && upload.offset >= upload.size)) continue;
+      if (Date.now() > new Date(upload.creation_date).getTime() + period) {
+        await this.remove(id).catch(() => {});
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+}
 
 function makeFolderNow(this: FileStore): void {
   mkdirSync(this.directory, { recursive: true });
