@@ -196,7 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   const routes: RouteRecord[] = [];
 
-  await registerSecurity(app, config.publicUrl);
+  await registerSecurity(app, config.publicUrl, config.webDir);
   // JSON answers (catalogue lists) are compressed on the fly; static assets come precompressed (plugins/web.ts);
   // video segments are not compressible and are left alone.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
