@@ -18,9 +18,12 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createDeviceCookies } from './modules/accounts/device-cookie.js';
+import { createSignInLimits } from './modules/accounts/sign-in-limits.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
+import { createPaymentLimits } from './modules/billing/payment-limits.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
@@ -182,6 +185,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerHttpMetrics(app, metrics);
   // Rate-limit counters shared by every instance when REDIS_URL is set (lib/redis.ts).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, { onError: (err) => app.log.warn({ err }, 'redis error') }) : null;
+  // Limits that do not depend on the address (ADR 018), in the same Redis or in memory: sign-in per account and trusted device, payments per account and number.
+  const counters = { redis, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret };
 
   const boss = await startQueue(db.executeSql, (err) => app.log.error({ err }, 'job queue error'));
   const services = createServices({
@@ -212,7 +217,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerAuth(app, services.auth, services.accountsRepo, routes);
 
   await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken }));
-  await app.register(accountsRoutes({ accounts: services.accounts, billing: services.billingRepo, authRateLimitPerMinute: config.authRateLimitPerMinute }));
+  await app.register(accountsRoutes({
+    accounts: services.accounts,
+    billing: services.billingRepo,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')) }),
+  }));
   await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
   await app.register(mediaRoutes({ media: services.media }));
   // Chunks of one upload may reach any instance: with Redis, one lock per upload across all of them (ADR 016).
@@ -220,7 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(uploadRoutes({ media: services.media, sources: services.sources, ...(uploadLocker ? { locker: uploadLocker } : {}) }));
   await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, repo: services.playbackRepo }));
   await app.register(progressRoutes({ progress: services.progress }));
-  await app.register(billingRoutes({ billing: services.billing }));
+  await app.register(billingRoutes({ billing: services.billing, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   await app.register(contactRoutes({ contact: services.contact }));
   await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change

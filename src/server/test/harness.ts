@@ -65,7 +65,7 @@ export async function startTestApp(
   opts: { env?: Record<string, string>; workers?: boolean; transcoder?: Transcoder; reuse?: { dataDir: string; dbUrl?: string; pglite?: DbHandle }; browse?: BrowseOptions } = {},
 ): Promise<TestApp> {
   const dataDir = opts.reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sobanura-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SANDBOX_APPROVAL_SECONDS: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '1000', WEB_DIR: path.join(dataDir, 'no-web'), ...opts.env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SANDBOX_APPROVAL_SECONDS: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '1000', PAYMENT_LIMITS_PER_ACCOUNT: '1000/60', PAYMENT_LIMITS_PER_NUMBER: '1000/60', WEB_DIR: path.join(dataDir, 'no-web'), ...opts.env });
   let drop = async () => {};
   let db: DbHandle;
   if (kind === 'postgres') {
