@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReadCache } from '../modules/catalog/read-cache.js';
 import { signUp, startTestApp, type TestApp } from '../test/harness.js';
 import { drawShared, isSignedOutVisitor, type Drawing } from './page-cache.js';
@@ -128,6 +128,21 @@ describe('shared pages as the server serves them [pglite]', () => {
     const signedIn = drawing((await t.app.inject({ url: '/catalog', headers: { cookie: `junk=1; ${(await signUp(t)).cookie}` } })).body);
     expect(signedIn[0]).not.toBe(first);
     expect(signedIn[1]).not.toBe('nobody');
+  });
+
+  it('looks up no session for a request without a session cookie, whatever other cookies it carries', async () => {
+    const lookups = vi.spyOn(t.services.auth.api, 'getSession');
+    try {
+      const junk = await t.app.inject({ url: '/api/accounts/me', headers: { cookie: 'junk=1; sobanura-lang=fr' } });
+      expect(junk.json()).toMatchObject({ user: null });
+      expect(lookups).not.toHaveBeenCalled();
+      const viewer = await signUp(t);
+      const me = await t.app.inject({ url: '/api/accounts/me', headers: { cookie: `junk=1; ${viewer.cookie}` } });
+      expect(me.json().user.email).toBe(viewer.email);
+      expect(lookups).toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it('takes every cookie set at sign-in that pages receive (Path=/) for a sign of a session', async () => {
