@@ -71,7 +71,9 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string, 
         scriptSrc: ["'self'", ...hashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // data: for the empty caption files hls.js gives the <track> elements it makes (`data:,WEBVTT`, its
+        // createTrackNode), whose cues it then adds itself; media from data: URLs runs no script.
+        mediaSrc: ["'self'", 'blob:', 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
