@@ -49,6 +49,7 @@ import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metr
 import type { RouteRecord } from './plugins/auth.js';
 import { createAuth, registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { createPaymentProviders } from './providers/payments/payment-router.js';
@@ -180,6 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Control characters (U+0000...) and non-object bodies are refused before any schema or handler (plugins/input-guard.ts).
+  registerInputGuard(app);
   // Per-app Prometheus registry (plugins/metrics.ts); the HTTP timing hook goes on before any route.
   const metrics = createMetrics({ repo: createMetricsRepository(db.executeSql), onCollectError: (metric, err) => app.log.warn({ metric, err }, 'metric not collected') });
   registerHttpMetrics(app, metrics);

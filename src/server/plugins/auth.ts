@@ -7,7 +7,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Role, SessionUser } from '../../shared/contracts/accounts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/contracts/accounts.js';
 import type { Database } from '../db/client.js';
@@ -73,13 +73,15 @@ export interface RouteRecord {
   method: string;
   url: string;
   access: Access;
+  /** The route's schemas (zod, through fastify-type-provider-zod), for the fuzz suite (src/server/security). */
+  schema?: FastifySchema;
 }
 
 export function registerAuth(app: FastifyInstance, auth: Auth, accounts: AccountsRepository, routes: RouteRecord[]): void {
   app.addHook('onRoute', (opts) => {
     const access = opts.config?.access;
     if (!access) throw new Error(`Route ${String(opts.method)} ${opts.url} declares no config.access`);
-    for (const m of [opts.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: opts.url, access });
+    for (const m of [opts.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: opts.url, access, schema: opts.schema });
   });
 
   app.decorateRequest('currentUser', function (this: FastifyRequest) {

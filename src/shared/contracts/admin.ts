@@ -64,6 +64,13 @@ import { adminMovie } from './catalog.js';
 
 const uuid = z.uuid('Not a valid id');
 
+/**
+ * A PATCH body must change something: an empty one (`{}`, or only unknown keys, which are dropped) is refused with
+ * 400 `validation_failed` on `body` rather than reaching an UPDATE with nothing to set.
+ */
+export const NOTHING_TO_CHANGE = 'Give at least one field to change';
+const atLeastOneField = <T extends z.ZodObject>(schema: T) => schema.refine((b) => Object.values(b).some((v) => v !== undefined), { message: NOTHING_TO_CHANGE });
+
 /** Categories offered in edit dropdowns (admin spec section 3); the new-movie form takes free text. */
 export const MOVIE_CATEGORIES = ['action', 'comedy', 'drama', 'horror', 'sci-fi', 'thriller', 'documentary'] as const;
 
@@ -152,10 +159,10 @@ export function defaultTitle(title: string, fileName: string | undefined): strin
 }
 
 /**
- * PATCH /api/admin/movies/:id: any of the form's fields, each with the same rules (a required field cannot be
- * emptied; `thumbnailUrl` cannot be removed). `videoId` null detaches the video (the asset stays in the library).
+ * PATCH /api/admin/movies/:id: any of the form's fields (at least one), each with the same rules (a required field
+ * cannot be emptied; `thumbnailUrl` cannot be removed). `videoId` null detaches the video (the asset stays in the library).
  */
-export const movieUpdateBody = z.object({
+export const movieUpdateBody = atLeastOneField(z.object({
   title: required('Title', 200).optional(),
   videoId: uuid.nullable().optional(),
   thumbnailUrl: z.string().trim().min(1, ADMIN_TEXTS.thumbnailRequired).pipe(imageUrl).optional(),
@@ -170,7 +177,7 @@ export const movieUpdateBody = z.object({
   isPremium: z.boolean().optional(),
   translatorId: uuid.nullable().optional(),
   priceRwf: price.optional(),
-});
+}));
 export type MovieUpdateBody = z.input<typeof movieUpdateBody>;
 
 /** What a DELETE answers: the id and title of what is gone (for the spec's '"{title}" has been deleted successfully.'). */
@@ -265,8 +272,8 @@ export const seriesBody = z.object({
   translatorId: uuid.nullable().optional().default(null),
 });
 export type SeriesBody = z.input<typeof seriesBody>;
-/** PATCH /api/admin/series/:id: any field of seriesBody; title and category cannot be emptied. */
-export const seriesUpdateBody = z.object({
+/** PATCH /api/admin/series/:id: any field of seriesBody (at least one); title and category cannot be emptied. */
+export const seriesUpdateBody = atLeastOneField(z.object({
   title: seriesBody.shape.title.optional(),
   category: seriesBody.shape.category.optional(),
   description: z.string().trim().max(2000).optional(),
@@ -279,7 +286,7 @@ export const seriesUpdateBody = z.object({
   thumbnailUrl: imageUrl.nullable().optional(),
   trailer: z.string().trim().max(500).nullable().optional(),
   translatorId: uuid.nullable().optional(),
-});
+}));
 export type SeriesUpdateBody = z.input<typeof seriesUpdateBody>;
 export const adminSeriesResponse = z.object({ series: adminSeries });
 export const adminSeriesListResponse = z.object({ items: z.array(adminSeries) });
@@ -321,13 +328,13 @@ export const episodeBody = z.object({
   videoId: uuid.nullable().optional().default(null),
 });
 export type EpisodeBody = z.input<typeof episodeBody>;
-export const episodeUpdateBody = z.object({
+export const episodeUpdateBody = atLeastOneField(z.object({
   episodeNumber: episodeBody.shape.episodeNumber.optional(),
   title: episodeBody.shape.title.optional(),
   description: z.string().trim().max(5000).optional(),
   durationSeconds: z.number().int().min(0).nullable().optional(),
   videoId: uuid.nullable().optional(),
-});
+}));
 export type EpisodeUpdateBody = z.input<typeof episodeUpdateBody>;
 export const adminEpisodeResponse = z.object({ episode: adminEpisode });
 export const adminEpisodeListResponse = z.object({ items: z.array(adminEpisode) });
@@ -412,7 +419,8 @@ export type AnalyticsCounts = z.infer<typeof analyticsCounts>;
 /** Days are calendar days in Africa/Kigali (UTC+2), `YYYY-MM-DD`, both ends included. At most 366 days; default: the last 30 days. */
 export const ANALYTICS_TIME_ZONE = 'Africa/Kigali';
 export const MAX_ANALYTICS_DAYS = 366;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+/** A calendar day that exists (ISO 8601 `YYYY-MM-DD`; zod's `z.iso.date` checks month lengths and leap years, so 9999-99-99 and 2024-02-30 are refused). */
+const day = z.iso.date('Use a real date, YYYY-MM-DD');
 export const analyticsQuery = z.object({ from: day.optional(), to: day.optional() });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 /**

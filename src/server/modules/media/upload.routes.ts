@@ -11,6 +11,7 @@ import type { Locker } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_VIDEO_BYTES, TUS_ENDPOINT } from '../../../shared/contracts/media.js';
 import { AppError } from '../../lib/app-error.js';
+import { controlCharacterAt, fieldRefused } from '../../plugins/input-guard.js';
 import type { MediaService } from './media.service.js';
 import type { UploadSources } from '../../providers/storage/upload-sources.js';
 
@@ -63,6 +64,9 @@ export function uploadRoutes(deps: { media: MediaService; sources: UploadSources
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.method === 'POST') {
         const meta = parseUploadMetadata(req.headers['upload-metadata'] as string | undefined);
+        // Decoded values may hold U+0000, which PostgreSQL text cannot store (plugins/input-guard.ts).
+        const badField = controlCharacterAt(meta, 'metadata');
+        if (badField) throw fieldRefused(badField);
         const movieId = meta.movieId ?? '';
         // An episode's video (issue 6): `episodeId` instead of `movieId`.
         const episodeId = meta.episodeId ?? '';
