@@ -224,7 +224,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     accounts: services.accounts,
     billing: services.billingRepo,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
-    signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')) }),
+    signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')), lockout: config.signInLockout }),
   }));
   await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
   await app.register(mediaRoutes({ media: services.media }));

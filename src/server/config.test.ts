@@ -18,6 +18,23 @@ describe('configuration (issue 2 point 2)', () => {
     expect(loadConfig({ DATA_DIR: dir, EVENTS_MAX_PER_ADDRESS: '10', EVENTS_MAX_TOTAL: '500' })).toMatchObject({ eventsMaxPerAddress: 10, eventsMaxTotal: 500 });
   });
 
+  it('reads the payment limits per account and per number (ADR 018), as COUNT/SECONDS windows', () => {
+    expect(loadConfig({ DATA_DIR: dir }).paymentLimits).toEqual({
+      account: [{ points: 5, seconds: 600 }, { points: 20, seconds: 86400 }],
+      number: [{ points: 3, seconds: 600 }, { points: 10, seconds: 86400 }],
+    });
+    expect(loadConfig({ DATA_DIR: dir, PAYMENT_LIMITS_PER_NUMBER: '1/60' }).paymentLimits.number).toEqual([{ points: 1, seconds: 60 }]);
+    for (const bad of ['5', '0/600', '5/0', '5/600,', '5 per 600', '1/1,1/1,1/1,1/1,1/1']) {
+      expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_LIMITS_PER_ACCOUNT: bad }), bad).toThrow(/PAYMENT_LIMITS_PER_ACCOUNT: must be COUNT\/SECONDS/);
+    }
+  });
+
+  it('reads the sign-in lock-out (ADR 018): 1 s first, 15 minutes at most, the maximum never below the first', () => {
+    expect(loadConfig({ DATA_DIR: dir }).signInLockout).toEqual({ firstSeconds: 1, maxSeconds: 900 });
+    expect(loadConfig({ DATA_DIR: dir, SIGN_IN_LOCKOUT_FIRST_SECONDS: '60', SIGN_IN_LOCKOUT_MAX_SECONDS: '30' }).signInLockout).toEqual({ firstSeconds: 60, maxSeconds: 60 });
+    expect(() => loadConfig({ DATA_DIR: dir, SIGN_IN_LOCKOUT_FIRST_SECONDS: '0.5' })).toThrow(/SIGN_IN_LOCKOUT_FIRST_SECONDS: must be whole seconds/);
+  });
+
   it('reads UPLOAD_EXPIRY_HOURS, 24 by default, fractions allowed', () => {
     expect(loadConfig({ DATA_DIR: dir }).uploadExpiryHours).toBe(24);
     expect(loadConfig({ DATA_DIR: dir, UPLOAD_EXPIRY_HOURS: '0.5' }).uploadExpiryHours).toBe(0.5);

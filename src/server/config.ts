@@ -16,6 +16,10 @@
  * loopback, linklocal, uniquelocal), REDIS_URL (unset: rate limits per process; else a redis:// or rediss:// URL
  * whose Redis holds them for every instance), REDIS_KEY_PREFIX (sobanura:), METRICS_TOKEN (unset: no /metrics;
  * else at least 16 characters, the bearer token a Prometheus scraper presents).
+ * Abuse limits (docs/decisions/018-sign-in-and-payment-limits.md): PAYMENT_LIMITS_PER_ACCOUNT (5/600,20/86400) and
+ * PAYMENT_LIMITS_PER_NUMBER (3/600,10/86400): payment requests per account and per phone number, as COUNT/SECONDS
+ * windows separated by commas (at most 4); SIGN_IN_LOCKOUT_FIRST_SECONDS (1) and SIGN_IN_LOCKOUT_MAX_SECONDS (900): the
+ * first lock-out of an account after 5 failed sign-ins, doubling with each further failure up to the maximum.
  * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
  * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
  * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
@@ -40,6 +44,12 @@ export class ConfigError extends Error {
 }
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `COUNT/SECONDS[,COUNT/SECONDS...]` (1 to 4 windows): at most COUNT events per SECONDS in each window. */
+const windowList = z
+  .string()
+  .regex(/^[1-9]\d{0,5}\/[1-9]\d{0,7}(,[1-9]\d{0,5}\/[1-9]\d{0,7}){0,3}$/, 'must be COUNT/SECONDS windows separated by commas, e.g. 5/600,20/86400')
+  .transform((v) => v.split(',').map((w) => ({ points: Number(w.split('/')[0]), seconds: Number(w.split('/')[1]) })));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -91,6 +101,10 @@ const envSchema = z.object({
   REDIS_URL: z.url().refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -').default('sobanura:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PAYMENT_LIMITS_PER_ACCOUNT: windowList.prefault('5/600,20/86400'),
+  PAYMENT_LIMITS_PER_NUMBER: windowList.prefault('3/600,10/86400'),
+  SIGN_IN_LOCKOUT_FIRST_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(1),
+  SIGN_IN_LOCKOUT_MAX_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(86400).default(900),
   MEDIA_ACCEL_PREFIX: z.string().regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be an nginx internal location such as /_media/').optional(),
 });
 
@@ -142,6 +156,10 @@ export interface Config {
   redisKeyPrefix: string;
   /** Bearer token that opens GET /metrics; null = the route does not exist (404). */
   metricsToken: string | null;
+  /** Payment requests allowed per account and per phone number: windows of `points` per `seconds` (ADR 018). */
+  paymentLimits: { account: { points: number; seconds: number }[]; number: { points: number; seconds: number }[] };
+  /** Seconds of an account's first sign-in lock-out (after 5 failures) and of the longest (ADR 018). */
+  signInLockout: { firstSeconds: number; maxSeconds: number };
 }
 
 /** S3-compatible object storage (ADR 016). Credentials null = the AWS SDK's default chain. */
@@ -280,5 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metricsToken: e.METRICS_TOKEN ?? null,
+    paymentLimits: { account: e.PAYMENT_LIMITS_PER_ACCOUNT, number: e.PAYMENT_LIMITS_PER_NUMBER },
+    signInLockout: { firstSeconds: e.SIGN_IN_LOCKOUT_FIRST_SECONDS, maxSeconds: Math.max(e.SIGN_IN_LOCKOUT_FIRST_SECONDS, e.SIGN_IN_LOCKOUT_MAX_SECONDS) },
   };
 }

@@ -406,8 +406,10 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
   it('counts wrong sign-ins across both instances (Redis): the next one on either is refused', async () => {
     // One client address, as nginx would name it in X-Forwarded-For (both instances trust 127.0.0.1).
     const client = '198.51.100.23';
+    // Each to another email, so only the address limit counts (not the per-account one of ADR 018).
+    let n = 0;
     const attempt = (w: Instance, address = client) =>
-      fetch(`${w.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email: VIEWER.email, password: 'wrong-password' }) });
+      fetch(`${w.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email: `nobody${++n}@sobanura.test`, password: 'wrong-password' }) });
     const statuses: number[] = [];
     for (let i = 0; i < AUTH_LIMIT; i++) statuses.push((await attempt(i % 2 ? webB : webA)).status);
     expect(statuses).toEqual(Array(AUTH_LIMIT).fill(401));

@@ -39,10 +39,10 @@ describe('command line beside a running server (embedded database)', () => {
   });
 
   it('creates an admin through the running server, who can then sign in', async () => {
-    const r = await cli('user', 'create', '--email', 'admin@example.com', '--password', 'secret1', '--role', 'admin');
+    const r = await cli('user', 'create', '--email', 'admin@example.com', '--password', 'secret-41', '--role', 'admin');
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^created admin admin@example.com/);
-    const login = await fetch(`http://127.0.0.1:${port}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'secret1' }) });
+    const login = await fetch(`http://127.0.0.1:${port}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'secret-41' }) });
     expect(login.status).toBe(200);
     expect((await login.json()).user.role).toBe('admin');
   });

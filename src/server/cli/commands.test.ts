@@ -15,18 +15,18 @@ describeEachDb('command line', (kind) => {
   const cli = (...argv: string[]) => runCli(argv, { services: t.services, cwd: process.cwd(), waitSeconds: 300 });
 
   it('creates users with a role, and refuses a duplicate', async () => {
-    const r = await cli('user', 'create', '--email', 'Boss@Example.com', '--password', 'secret1', '--role', 'super_admin');
+    const r = await cli('user', 'create', '--email', 'Boss@Example.com', '--password', 'secret-41', '--role', 'super_admin');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^created super_admin boss@example.com/);
     const u = await t.services.accountsRepo.findUserByEmail('boss@example.com');
     expect(await t.services.accountsRepo.roleOf(u!.id)).toBe('super_admin');
-    const again = await cli('user', 'create', '--email', 'boss@example.com', '--password', 'secret1');
+    const again = await cli('user', 'create', '--email', 'boss@example.com', '--password', 'secret-41');
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/already exists/);
   });
 
   it('prints usage and exits non-zero on bad arguments', async () => {
-    for (const argv of [[], ['user', 'create', '--email', 'x@example.com'], ['user', 'create', '--email', 'x@example.com', '--password', 'secret1', '--role', 'king'], ['pass', 'grant', '--email', 'x@example.com', '--plan', 'hourly'], ['movie', 'import'], ['fly']]) {
+    for (const argv of [[], ['user', 'create', '--email', 'x@example.com'], ['user', 'create', '--email', 'x@example.com', '--password', 'secret-41', '--role', 'king'], ['pass', 'grant', '--email', 'x@example.com', '--plan', 'hourly'], ['movie', 'import'], ['fly']]) {
       const r = await cli(...argv);
       expect(r.code, argv.join(' ')).not.toBe(0);
       expect(r.err, argv.join(' ')).toMatch(/Usage|error/i);
@@ -34,7 +34,7 @@ describeEachDb('command line', (kind) => {
   });
 
   it('grants a pass by email, stacking on the current one', async () => {
-    await cli('user', 'create', '--email', 'viewer@example.com', '--password', 'secret1');
+    await cli('user', 'create', '--email', 'viewer@example.com', '--password', 'secret-41');
     const first = await cli('pass', 'grant', '--email', 'viewer@example.com', '--plan', 'daily');
     expect(first.code).toBe(0);
     const second = await cli('pass', 'grant', '--email', 'viewer@example.com', '--plan', 'weekly');

@@ -24,14 +24,18 @@ describe('sign-in rate limit behind a proxy [pglite]', () => {
     t = undefined;
   });
 
-  /** One failed sign-in from socket address `from`, claiming `forwarded` in X-Forwarded-For. */
+  /**
+   * One failed sign-in from socket address `from`, claiming `forwarded` in X-Forwarded-For; each to another email,
+   * so only the address limit counts (not the per-account one of ADR 018).
+   */
+  let n = 0;
   const attempt = (app: TestApp, from: string, forwarded?: string) =>
     app.app.inject({
       method: 'POST',
       url: '/api/accounts/login',
       remoteAddress: from,
       headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
-      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+      payload: { email: `nobody${++n}@example.com`, password: 'wrong-password' },
     });
 
   it('ignores X-Forwarded-For when TRUST_PROXY is unset: new forwarded addresses do not reset the count', async () => {

@@ -1,7 +1,8 @@
 /**
  * Accounts routes (issue 2 point 4) and settings (issue 5 point 7): thin — schema in, one service call, schema out.
  * The settings routes are rate limited per user; the password change answers a new session cookie, the deletion a
- * cleared one.
+ * cleared one. Sign-in is limited per address (AUTH_RATE_LIMIT_PER_MINUTE) and, whatever the address, per account
+ * and trusted device (sign-in-limits.ts, ADR 018); a success also sets the device cookie (device-cookie.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,10 +20,12 @@ import {
 } from '../../../shared/contracts/accounts.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { toHeaders } from '../../plugins/auth.js';
+import { withRetryAfter } from '../../lib/rate-counters.js';
 import type { BillingRepository } from '../billing/billing.repository.js';
 import type { AccountsService } from './accounts.service.js';
+import type { SignInLimits } from './sign-in-limits.js';
 
-export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number }) {
+export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number; signInLimits: SignInLimits }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post('/api/accounts/register', {
@@ -34,9 +37,11 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: { body: loginBody, response: { 200: userResponse } },
     }, async (req, reply) => {
-      const { user, setCookie } = await deps.accounts.login(req.body.email, req.body.password, toHeaders(req));
-      reply.header('set-cookie', setCookie);
-      return { user };
+      const { result, deviceCookie } = await deps.signInLimits
+        .attempt(req.body.email, req.headers.cookie, () => deps.accounts.login(req.body.email, req.body.password, toHeaders(req)))
+        .catch((err: unknown) => withRetryAfter(reply, err));
+      reply.header('set-cookie', [...result.setCookie, deviceCookie]);
+      return { user: result.user };
     });
 
     r.post('/api/accounts/logout', { config: { access: 'anonymous' }, schema: { response: { 204: z.null() } } }, async (req, reply) => {
@@ -64,8 +69,8 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       config: { access: 'user', rateLimit: perUser('password', Math.max(5, deps.authRateLimitPerMinute)) },
       schema: { body: changePasswordBody, response: { 200: okResponse } },
     }, async (req, reply) => {
-      await req.requireUser();
-      reply.header('set-cookie', await deps.accounts.changePassword(req.body, toHeaders(req)));
+      const user = await req.requireUser();
+      reply.header('set-cookie', await deps.accounts.changePassword(req.body, toHeaders(req), user));
       return { ok: true as const };
     });
 

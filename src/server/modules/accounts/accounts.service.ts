@@ -2,6 +2,7 @@
  * Accounts: registration, sign-in, sign-out and users made from the command line (issue 2 point 4), and the
  * settings of issue 5 point 7: profile, password change (other sessions signed out) and account erasure (viewer
  * spec sections 2, 5 and 8). Passwords are hashed and sessions kept by better-auth.
+ * New passwords follow password-policy.ts (ADR 018: at least 6 characters, not common, not the email or name).
  * Errors: AppError 409 `email_taken`, 401 `invalid_credentials`, 400 `weak_password`, 400 `password_mismatch`,
  * 400 `wrong_password`, 400 `confirmation_required`, 404 `not_found`.
  */
@@ -11,6 +12,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/accounts.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../plugins/auth.js';
 import type { AccountsRepository } from './accounts.repository.js';
+import { checkNewPassword } from './password-policy.js';
 
 function mapAuthError(err: unknown): never {
   if (isAPIError(err)) {
@@ -38,6 +40,7 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
       // better-auth answers a duplicate sign-up with a look-alike user (enumeration protection); the spec
       // reports "Sign Up Failed" with the reason, so the duplicate is caught here.
       if (await accounts.findUserByEmail(body.email)) throw new AppError(409, 'email_taken', 'An account with this email already exists.');
+      checkNewPassword(body.password, { email: body.email, name: body.fullName });
       const res = await auth.api.signUpEmail({ body: { name: body.fullName, email: body.email, password: body.password } }).catch(mapAuthError);
       await accounts.upsertProfile(res.user.id, body.fullName, body.phone ? body.phone : null);
       if (role && role !== 'user') await accounts.assignRole(res.user.id, role, null);
@@ -63,14 +66,16 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
     },
     /**
      * Changes the password and signs every other session out (better-auth `revokeOtherSessions`); the caller's
-     * session is replaced by a new one, whose `Set-Cookie` headers are returned.
+     * session is replaced by a new one, whose `Set-Cookie` headers are returned. `who` is the signed-in user (the
+     * new password must not be their email or name).
      */
-    async changePassword(body: ChangePasswordBody, headers: Headers): Promise<string[]> {
+    async changePassword(body: ChangePasswordBody, headers: Headers, who: { email: string; name: string }): Promise<string[]> {
       const tooShort = { fields: [{ field: 'body.newPassword', message: 'Password must be at least 6 characters long.' }] };
       if (body.newPassword.length < PASSWORD_MIN_LENGTH) throw new AppError(400, 'weak_password', 'Password must be at least 6 characters long.', tooShort);
       if (body.newPassword !== body.confirmPassword) {
         throw new AppError(400, 'password_mismatch', 'New passwords do not match.', { fields: [{ field: 'body.confirmPassword', message: 'New passwords do not match.' }] });
       }
+      checkNewPassword(body.newPassword, who, 'body.newPassword');
       const res = await auth.api
         .changePassword({ body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true }, headers, returnHeaders: true })
         .catch((err: unknown) => {

@@ -11,11 +11,11 @@ describeEachDb('accounts', (kind) => {
   const register = (payload: object) => t.app.inject({ method: 'POST', url: '/api/accounts/register', payload });
 
   it('registers, signs in, reads the session and signs out', async () => {
-    const reg = await register({ fullName: 'Aline Uwase', phone: '0788123456', email: 'Aline@Example.com', password: 'secret1', confirmPassword: 'secret1' });
+    const reg = await register({ fullName: 'Aline Uwase', phone: '0788123456', email: 'Aline@Example.com', password: 'secret-41', confirmPassword: 'secret-41' });
     expect(reg.statusCode).toBe(201);
     expect(reg.json().user).toMatchObject({ email: 'aline@example.com', name: 'Aline Uwase', role: 'user' });
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'aline@example.com', password: 'secret1' } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'aline@example.com', password: 'secret-41' } });
     expect(login.statusCode).toBe(200);
     const setCookie = [login.headers['set-cookie']].flat().join(';');
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -41,18 +41,18 @@ describeEachDb('accounts', (kind) => {
   });
 
   it('refuses a password that differs from its confirmation', async () => {
-    const res = await register({ fullName: 'A', email: 'mismatch@example.com', password: 'secret1', confirmPassword: 'secret2' });
+    const res = await register({ fullName: 'A', email: 'mismatch@example.com', password: 'secret-41', confirmPassword: 'secret2' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.fields).toEqual([{ field: 'body.confirmPassword', message: 'Passwords do not match' }]);
   });
 
   it('refuses a second account with the same email, keeping the first', async () => {
-    const a = await register({ fullName: 'First', email: 'same@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    const a = await register({ fullName: 'First', email: 'same@example.com', password: 'secret-41', confirmPassword: 'secret-41' });
     expect(a.statusCode).toBe(201);
     const b = await register({ fullName: 'Second', email: 'SAME@example.com', password: 'other12', confirmPassword: 'other12' });
     expect(b.statusCode).toBe(409);
     expect(b.json().error.code).toBe('email_taken');
-    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'same@example.com', password: 'secret1' } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'same@example.com', password: 'secret-41' } });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.name).toBe('First');
   });

@@ -25,9 +25,9 @@ describeEachDb('account settings', (kind) => {
   const n = async (sql: string, params: unknown[]) => Number((await t.db.executeSql(sql, params)).rows[0]!.n);
 
   it('reads the profile: read-only email, full name and phone', async () => {
-    const reg = await call('POST', '/api/accounts/register', undefined, { fullName: 'Aline Uwase', phone: '0788123456', email: 'aline.settings@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    const reg = await call('POST', '/api/accounts/register', undefined, { fullName: 'Aline Uwase', phone: '0788123456', email: 'aline.settings@example.com', password: 'secret-41', confirmPassword: 'secret-41' });
     expect(reg.statusCode).toBe(201);
-    const cookie = (await login('aline.settings@example.com', 'secret1'))!;
+    const cookie = (await login('aline.settings@example.com', 'secret-41'))!;
     const res = await call('GET', '/api/accounts/profile', cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({ email: 'aline.settings@example.com', fullName: 'Aline Uwase', phone: '0788123456' });
@@ -68,7 +68,7 @@ describeEachDb('account settings', (kind) => {
   it.each([
     [{ currentPassword: 'secret-pass', newPassword: '12345', confirmPassword: '12345' }, 'weak_password', 'Password must be at least 6 characters long.'],
     [{ currentPassword: 'secret-pass', newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'password_mismatch', 'New passwords do not match.'],
-    [{ currentPassword: 'not-my-password', newPassword: 'abcdef', confirmPassword: 'abcdef' }, 'wrong_password', 'Your current password is incorrect.'],
+    [{ currentPassword: 'not-my-password', newPassword: 'abcdef-9', confirmPassword: 'abcdef-9' }, 'wrong_password', 'Your current password is incorrect.'],
   ])('refuses a password change %o with %s', async (body, code, message) => {
     const v = await signUp(t);
     const res = await call('POST', '/api/accounts/password', v.cookie, body);
@@ -113,7 +113,7 @@ describeEachDb('account settings', (kind) => {
     expect(await n('select count(*)::int as n from contact_messages where email = $1', [v.email])).toBe(0);
     expect(await n('select count(*)::int as n from contact_messages where email = $1', ['someone.else@example.com'])).toBe(1);
     // The email is free again.
-    expect((await call('POST', '/api/accounts/register', undefined, { fullName: 'New', email: v.email, password: 'secret1', confirmPassword: 'secret1' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/accounts/register', undefined, { fullName: 'New', email: v.email, password: 'secret-41', confirmPassword: 'secret-41' })).statusCode).toBe(201);
   });
 
   it('keeps settings for signed-in users only', async () => {

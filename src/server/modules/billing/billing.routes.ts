@@ -19,7 +19,9 @@ import {
 } from '../../../shared/contracts/billing.js';
 import { idParams } from '../../../shared/contracts/catalog.js';
 import { PLAN_IDS, PLANS } from '../../../shared/domain/plans.js';
+import { withRetryAfter } from '../../lib/rate-counters.js';
 import type { BillingService } from './billing.service.js';
+import type { PaymentLimits } from './payment-limits.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,7 +48,7 @@ function callbackHint(body: unknown): { paymentId?: string; reference?: string; 
   };
 }
 
-export function billingRoutes(deps: { billing: BillingService }) {
+export function billingRoutes(deps: { billing: BillingService; paymentLimits: PaymentLimits }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/plans', { config: { access: 'anonymous' }, schema: { response: { 200: plansResponse } } }, async () => ({
@@ -59,6 +61,8 @@ export function billingRoutes(deps: { billing: BillingService }) {
       schema: { body: createPaymentBody, response: { 202: paymentDetailResponse } },
     }, async (req, reply) => {
       const user = await req.requireUser();
+      // At most so many prompts per account and per phone number, whatever the address (payment-limits.ts, ADR 018).
+      await deps.paymentLimits.admit(user.id, req.body.phone).catch((err: unknown) => withRetryAfter(reply, err));
       return reply.status(202).send({ payment: await deps.billing.createPayment(user.id, req.body) });
     });
 

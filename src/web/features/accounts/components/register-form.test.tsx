@@ -62,6 +62,18 @@ describe('RegisterForm', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it('shows a refused common password under the password field, translated (ADR 018)', async () => {
+    answer(400, { error: { code: 'weak_password', message: 'This password is too common.', details: { reason: 'common', fields: [{ field: 'body.password', message: 'This password is too common.' }] } } });
+    const { fill, submit, onSuccess } = setup();
+    fill(valid);
+    fireEvent.click(submit);
+    const text = 'Choose a password of at least 6 characters that is not a common or easy-to-guess password (such as 123456 or password) and is not your email address or your name.';
+    await waitFor(() => expect(document.getElementById('register-password-error')?.textContent).toBe(text));
+    expect(screen.getByLabelText('Password', { exact: true, selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
+    expect(toast.error).toHaveBeenCalledWith('Sign Up Failed', { description: text });
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it('shows field errors of a validation_failed answer under their fields', async () => {
     answer(400, { error: { code: 'validation_failed', message: 'Invalid body', details: { fields: [{ field: 'body.fullName', message: 'Full name is required' }] } } });
     const { fill, submit } = setup();

@@ -44,6 +44,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       if (isApiError(error, 'email_taken')) {
         setError('email', { type: 'server', message: t('errors.email_taken') }, { shouldFocus: true });
       }
+      // Too short, common, or the email or name (ADR 018): shown under the password, which the server names.
+      if (isApiError(error, 'weak_password')) {
+        setError('password', { type: 'server', message: t('errors.weak_password') }, { shouldFocus: true });
+      }
       for (const [field, message] of Object.entries(fieldErrors(error))) {
         if ((FIELDS as readonly string[]).includes(field)) {
           setError(field as FieldPath<Input>, { type: 'server', message: t(`validation.${field}`, { defaultValue: message }) });

@@ -70,7 +70,8 @@ export function SecurityCard() {
                 },
                 onError: (error) => {
                   if (isApiError(error, 'password_mismatch')) toast.error(t('settings.passwordMismatch'), { description: t('settings.passwordMismatchText') });
-                  else if (isApiError(error, 'weak_password')) toast.error(t('settings.passwordTooShort'), { description: t('settings.passwordTooShortText') });
+                  // The server also refuses common passwords and the email or name (ADR 018): its message says why.
+                  else if (isApiError(error, 'weak_password')) toast.error(t('settings.passwordUpdateFailed'), { description: t('errors.weak_password') });
                   else {
                     const message = isApiError(error) && error.status < 500 ? errorMessage(t, error) : t('settings.passwordUpdateFailedText');
                     toast.error(t('settings.passwordUpdateFailed'), { description: message });
