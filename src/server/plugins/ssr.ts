@@ -102,7 +102,9 @@ export function passOnCookies(reply: FastifyReply, setCookies: string[]): void {
  * `<link rel="modulepreload">`s, as Vite wrote them into index.html) starts downloading once the page has loaded
  * and its first contentful paint is on screen (Paint Timing), not while it is still painting. The drawn page needs
  * no JavaScript to show, so on slow mobile data its styles and posters get the whole link first and the app's code
- * comes after. Throws when index.html has no entry script.
+ * comes after. Throws when index.html has no entry script. The loader is an inline script allowed by its hash in
+ * the Content-Security-Policy (security.ts builtScriptHashes, docs/decisions/020-content-security-policy.md): it
+ * must depend on index.html only, never on the request.
  */
 export function deferAppScripts(indexHtml: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
