@@ -65,6 +65,11 @@ export const adminMovie = movieDetail.extend({
       renditions: z.array(z.string()),
     })
     .nullable(),
+  /**
+   * A replacement upload of a film whose `video` is ready: uploading, processing or failed while `video` keeps playing;
+   * it becomes `video` once ready (src/server/modules/media/media.service.ts). Null or absent: none.
+   */
+  replacement: z.object({ id: z.string(), status: videoStatus, progress: z.number(), error: z.string().nullable() }).nullable().optional(),
   /** The uploaded thumbnail (issue 6; null: none, the video's poster shows instead). */
   thumbnailUrl: z.string().nullable(),
   /** The translator's id (issue 6), or null. */

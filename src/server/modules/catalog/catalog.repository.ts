@@ -4,6 +4,7 @@
  * queues a `catalog_events` notification, all in one transaction (issue 3 points 3 and 9).
  */
 import { desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CatalogEvent } from '../../../shared/contracts/browse.js';
 import type { Database } from '../../db/client.js';
 import { customGroupMovies, movies, videoAssets } from '../../db/schema/index.js';
@@ -11,7 +12,10 @@ import { notifyCatalog } from '../events/catalog-notify.js';
 import { BULK_ROWS, derivedColumns, refreshMovies, vacuumItems } from './catalog-items.repository.js';
 
 export type MovieRow = typeof movies.$inferSelect;
-export type MovieWithVideo = MovieRow & { video: typeof videoAssets.$inferSelect | null };
+/** `pending`: the replacement video waiting to be ready (movies.pending_video_id, media.service.ts), if any. */
+export type MovieWithVideo = MovieRow & { video: typeof videoAssets.$inferSelect | null; pending?: { id: string; status: VideoRow['status']; progress: number; error: string | null } | null };
+type VideoRow = typeof videoAssets.$inferSelect;
+const pendingVideo = alias(videoAssets, 'pending_video');
 /** The columns a writer sets; the derived ones are computed here. `createdAt` may be given (imports, tests). */
 export type MovieValues = Omit<typeof movies.$inferInsert, 'id' | 'baseTitle' | 'partNumber' | 'groupKey' | 'displayKey' | 'updatedAt'>;
 
@@ -19,10 +23,11 @@ export type MovieValues = Omit<typeof movies.$inferInsert, 'id' | 'baseTitle' | 
 export function createCatalogRepository(db: Database) {
   const select = () =>
     db
-      .select({ movie: getTableColumns(movies), video: getTableColumns(videoAssets) })
+      .select({ movie: getTableColumns(movies), video: getTableColumns(videoAssets), pending: { id: pendingVideo.id, status: pendingVideo.status, progress: pendingVideo.progress, error: pendingVideo.error } })
       .from(movies)
-      .leftJoin(videoAssets, eq(movies.videoId, videoAssets.id));
-  const flatten = (r: { movie: MovieRow; video: typeof videoAssets.$inferSelect | null }): MovieWithVideo => ({ ...r.movie, video: r.video });
+      .leftJoin(videoAssets, eq(movies.videoId, videoAssets.id))
+      .leftJoin(pendingVideo, eq(movies.pendingVideoId, pendingVideo.id));
+  const flatten = (r: { movie: MovieRow; video: VideoRow | null; pending: MovieWithVideo['pending'] }): MovieWithVideo => ({ ...r.movie, video: r.video, pending: r.pending });
 
   /** What a movie was before a write: the keys a refresh must revisit. */
   async function before(tx: Database, ids: string[]) {
@@ -74,7 +79,8 @@ export function createCatalogRepository(db: Database) {
         const next = { ...current, ...patch };
         await tx
           .update(movies)
-          .set({ ...patch, ...derivedColumns({ title: next.title, year: next.year ?? null, director: next.director ?? '' }), updatedAt: new Date() })
+          // A video chosen by hand wins over a replacement still on its way (media.service.ts): that one no longer swaps in.
+          .set({ ...patch, ...(patch.videoId !== undefined ? { pendingVideoId: null } : {}), ...derivedColumns({ title: next.title, year: next.year ?? null, director: next.director ?? '' }), updatedAt: new Date() })
           .where(eq(movies.id, id));
         await refreshMovies(tx, { movieIds: [id], groupKeys: old.map((o) => o.groupKey), itemKeys: old.map((o) => o.displayKey) });
         await notifyCatalog(tx, [{ entity: 'movie', op: 'update', id }]);

@@ -60,6 +60,7 @@ function toAdmin(m: MovieWithVideo): AdminMovie {
   return {
     ...toDetail(m),
     video: v ? { id: v.id, status: v.status, progress: v.progress, error: v.error, renditions: v.renditions.map((r) => r.name) } : null,
+    replacement: m.pending ?? null,
     thumbnailUrl: m.thumbnailUrl,
     translatorId: m.translatorId,
     priceRwf: m.priceRwf,

@@ -82,7 +82,7 @@ describeEachDb('replacing a video, and uploads cut short', (kind) => {
     const refusedId = String(refused.location).split('/').pop()!;
     expect(await asset(refusedId)).toMatchObject({ status: 'failed' });
     expect(await playedVideo(movie.id)).toBe(first.id);
-    expect((await t.services.catalog.adminGet(movie.id)).video).toMatchObject({ id: first.id, status: 'ready' });
+    expect(await t.services.catalog.adminGet(movie.id)).toMatchObject({ video: { id: first.id, status: 'ready' }, replacement: { id: refusedId, status: 'failed' } });
 
     // A good replacement, sent in two chunks; the film plays its first video while it uploads and while it transcodes.
     const body = await readFile(path.join(FIXTURES, 'cockatoo.mp4'));
@@ -97,6 +97,8 @@ describeEachDb('replacing a video, and uploads cut short', (kind) => {
     expect((await patch(0, body.subarray(0, half))).statusCode).toBe(204);
     expect(await asset(secondId)).toMatchObject({ status: 'uploading' });
     expect(await playedVideo(movie.id)).toBe(first.id);
+    const adminView = (await inject('GET', `/api/admin/movies/${movie.id}`)).json().movie;
+    expect(adminView).toMatchObject({ video: { id: first.id, status: 'ready' }, replacement: { id: secondId, status: 'uploading' } });
 
     gate.hold();
     const entered = gate.entered();
@@ -104,12 +106,12 @@ describeEachDb('replacing a video, and uploads cut short', (kind) => {
     await waitFor(async () => gate.entered() > entered, 120);
     expect(await asset(secondId)).toMatchObject({ status: 'processing' });
     expect(await playedVideo(movie.id)).toBe(first.id);
-    expect((await t.services.catalog.adminGet(movie.id)).video).toMatchObject({ id: first.id, status: 'ready' });
+    expect(await t.services.catalog.adminGet(movie.id)).toMatchObject({ video: { id: first.id, status: 'ready' }, replacement: { id: secondId, status: 'processing' } });
 
     gate.release();
     expect((await untilSettled(secondId))!.status).toBe('ready');
     expect(await playedVideo(movie.id)).toBe(secondId);
-    expect((await t.services.catalog.adminGet(movie.id)).video).toMatchObject({ id: secondId, status: 'ready' });
+    expect(await t.services.catalog.adminGet(movie.id)).toMatchObject({ video: { id: secondId, status: 'ready' }, replacement: null });
     // The replaced video stays in the library, files and all (deleting them is a separate act).
     expect(await asset(first.id)).toMatchObject({ status: 'ready' });
     expect(await t.services.storage.stat(`videos/${first.id}/master.m3u8`)).not.toBeNull();

@@ -113,10 +113,13 @@ describeEachDb('ingest upkeep', (kind) => {
       expect(existsSync(path.join(t.config.uploadDir, strayPartial))).toBe(false);
       expect(existsSync(path.join(t.config.uploadDir, strayFinished))).toBe(true);
       // The film with a video keeps it; its expired replacement stays visible to the admin as failed.
-      expect((await t.services.catalog.adminGet(ready.id)).video).toMatchObject({ id: current.id, status: 'ready' });
-      const { rows } = await t.db.executeSql('select pending_video_id from movies where id = $1', [ready.id]);
-      expect(rows[0]!.pending_video_id).toBe(replacement);
+      expect(await t.services.catalog.adminGet(ready.id)).toMatchObject({
+        video: { id: current.id, status: 'ready' },
+        replacement: { id: replacement, status: 'failed', error: expiredReason(EXPIRY_HOURS) },
+      });
       expect((await t.services.catalog.adminGet(fresh.id)).video).toMatchObject({ id: abandoned, status: 'failed' });
+      // Choosing the film's video by hand drops the replacement, so none can swap in over that choice later.
+      expect((await t.services.catalog.update(ready.id, { videoId: current.id })).replacement).toBeNull();
       // tus refuses the expired upload's next chunk.
       const late = await t.app.inject({ method: 'HEAD', url: `/api/uploads/${abandoned}`, headers: { cookie: admin.cookie, 'tus-resumable': '1.0.0' } });
       expect([404, 410]).toContain(late.statusCode);

@@ -19,7 +19,7 @@ export function useAdminMovies({ waiting }: { waiting?: (items: AdminMovie[]) =>
     select: (d) => d.items,
     refetchInterval: (q) => {
       const items = q.state.data?.items ?? [];
-      return items.some((m) => m.video?.status === 'processing') || waiting?.(items) ? 2000 : false;
+      return items.some((m) => m.video?.status === 'processing' || m.replacement?.status === 'processing') || waiting?.(items) ? 2000 : false;
     },
   });
 }
