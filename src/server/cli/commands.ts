@@ -124,8 +124,11 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
       const u = await services.accountsRepo.findUserByEmail(o.email);
       if (!u) throw new AppError(404, 'not_found', `No user with email ${o.email}`);
       if (!isPlanId(o.plan)) throw new InvalidArgumentError('bad plan');
-      const p = await services.billing.grantPass(u.id, o.plan);
-      print(`${o.plan} pass for ${u.email} active until ${p.expiresAt.toISOString()}`);
+      await services.billing.grantPass(u.id, o.plan);
+      // A lesser plan granted during a better pass waits for it to end (ADR 019): say when it runs.
+      const timeline = await services.billing.passTimeline(u.id);
+      const granted = timeline.find((x) => x.plan === o.plan)!;
+      print(`${o.plan} pass for ${u.email} from ${granted.startsAt.toISOString()} until ${granted.endsAt.toISOString()}; passes run until ${timeline.at(-1)!.endsAt.toISOString()}`);
     });
 
   const db = configure(program.command('db').description('database'));

@@ -8,7 +8,7 @@ import { passSummary } from './accounts.js';
  * - GET  /api/plans
  * - POST /api/billing/payments                       { plan, phone } | { movieId, phone } → 202 { payment }
  * - GET  /api/billing/payments/:id                   → { payment } (polled every 3 s; asks the provider)
- * - GET  /api/billing/history                        → { pass, payments }
+ * - GET  /api/billing/history                        → { pass (with the timeline of queued passes), payments }
  * - GET  /api/billing/payments/:id/receipt           → { receipt } (successful payments only)
  * - PUT|POST /api/billing/callbacks/:provider/:paymentId, POST /api/billing/callbacks/:provider (providers only)
  * - PUT  /api/admin/movies/:id/price                 { priceRwf } → { movieId, priceRwf }
@@ -106,10 +106,19 @@ export const paymentDetail = paymentView.extend({
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const paymentDetailResponse = z.object({ payment: paymentDetail });
 
-/** The current pass with its remaining time (viewer spec section 4), for the billing and settings pages. */
+/** One stretch of a viewer's passes: a plan from `startsAt` to `endsAt` (ISO 8601). */
+export const passSegment = z.object({ plan: planId, startsAt: z.string(), endsAt: z.string() });
+export type PassSegmentView = z.infer<typeof passSegment>;
+
+/** The pass in force (or the last one) with its remaining time (viewer spec section 4), for the billing and plans pages. */
 export const passView = passSummary.extend({
-  /** Remaining time: whole days, or hours (rounded up) under a day; 0 hours when not active. */
+  /** Remaining time of the pass in force: whole days, or hours (rounded up) under a day; 0 hours when not active. */
   remaining: z.object({ unit: z.enum(['days', 'hours']), count: z.number().int() }),
+  /**
+   * The pass in force, then the passes bought on top of it that wait for it to end, back to back, best plan
+   * first (docs/decisions/019); empty when no pass is in force.
+   */
+  timeline: z.array(passSegment),
 });
 export type PassView = z.infer<typeof passView>;
 

@@ -42,7 +42,8 @@ export function isPlanId(value: unknown): value is PlanId {
 
 /**
  * New expiry of a pass after buying `plan`: the later of `now` and the current expiry, plus the plan's duration
- * (issue 2 point 8: passes stack, they never shorten).
+ * (ADR 004: passes stack, they never shorten). Since ADR 019 this is the rule for buying the plan already in
+ * force; other plans go through `buyPass` (pass-stacking.ts).
  * @param currentExpiry the current pass's expiry, or null when there is none.
  */
 export function extendExpiry(now: Date, currentExpiry: Date | null, plan: PlanId): Date {

@@ -1,10 +1,12 @@
 /**
- * Passes (subscriptions) and mobile-money payments (viewer spec sections 3, 4, 9; issue 2 point 8).
- * Money is integer RWF. One pass row per user: buying extends it (new expiry = later of now and the current
- * expiry, plus the plan's duration). A payment row is written before the provider is called; `settledAt`
- * marks the one settlement that extended the pass.
+ * Passes (subscriptions) and mobile-money payments (viewer spec sections 3, 4, 9; docs/decisions/004 and 019).
+ * Money is integer RWF. One pass row per user: the pass in force (or the last one, expired). Passes bought on top
+ * of it wait in `queued_passes`, one row per user and plan, and start when the better ones ahead have ended
+ * (src/shared/domain/pass-stacking.ts). A payment row is written before the provider is called; `settledAt`
+ * marks the one settlement that added the pass.
  */
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { user } from './auth.js';
 import { movies } from './catalog.js';
 
@@ -26,8 +28,30 @@ export const subscriptions = pgTable('subscriptions', {
   /** How the pass was last extended: 'payment' or 'grant' (command line, support). */
   source: text('source').notNull().default('payment'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the pass was last bought, granted, or when a queued pass took over: download quotas count from here. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Time owed on a plan that waits behind the pass in force (ADR 019): a lesser plan bought during a better one,
+ * or the rest of a lesser pass a better one took over from. Whole seconds; one row per user and plan (time of
+ * the same plan adds up). The best plan starts first when the pass in force ends.
+ */
+export const queuedPasses = pgTable(
+  'queued_passes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    plan: planEnum('plan').notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+    /** How the time was last added: 'payment', 'grant' or 'complimentary' (as `subscriptions.source`). */
+    source: text('source').notNull().default('payment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.plan] }), check('queued_passes_seconds_positive', sql`${t.seconds} > 0`)],
+);
 
 export const payments = pgTable(
   'payments',

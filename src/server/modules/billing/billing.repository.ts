@@ -1,17 +1,22 @@
 /**
  * The only place that queries passes, payments and title purchases. `settle` is the one transition that may
  * grant anything: it locks the payment row (SELECT ... FOR UPDATE), leaves at once unless the payment may still
- * change, and otherwise writes the outcome and, for a success, extends the pass (kind 'pass') or records the
+ * change, and otherwise writes the outcome and, for a success, adds the pass (kind 'pass') or records the
  * title purchase (kind 'title') in the same transaction, so any mix of concurrent polls, callbacks and jobs grants
- * a payment exactly once (issue 2 point 8, issue 5 point 3; docs/decisions/004 and 008).
+ * a payment exactly once (docs/decisions/004 and 008).
+ *
+ * A pass bought on top of a pass goes through `buyPass` (src/shared/domain/pass-stacking.ts, ADR 019): the
+ * `subscriptions` row holds the pass in force, `queued_passes` the time owed on other plans. Reads (`passOf`)
+ * compute a takeover that is due without writing it; purchases, grants and the expiry job write it.
  */
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { advancePass, buyPass, passTimeline, type PassSegment, type PassState } from '../../../shared/domain/pass-stacking.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
-import { extendExpiry, PLANS } from '../../../shared/domain/plans.js';
 import type { Database } from '../../db/client.js';
-import { movies, payments, subscriptions, titlePurchases } from '../../db/schema/index.js';
+import { movies, payments, queuedPasses, subscriptions, titlePurchases } from '../../db/schema/index.js';
 
 export type PassRow = typeof subscriptions.$inferSelect;
+type QueuedRow = typeof queuedPasses.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 /** A payment with the title of the movie it bought (null for a pass, or a deleted movie). */
 export type PaymentWithTitle = PaymentRow & { movieTitle: string | null };
@@ -33,11 +38,21 @@ export function createBillingRepository(db: Database) {
   const flat = (r: { payment: PaymentRow; movieTitle: string | null }): PaymentWithTitle => ({ ...r.payment, movieTitle: r.movieTitle });
 
   return {
-    async passOf(userId: string): Promise<PassRow | null> {
-      const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-      return rows[0] ?? null;
+    /**
+     * The user's pass in force at `now` (or their last one, expired; null: never had one). When the row's pass
+     * has ended and a queued pass took over, the answer is that pass (plan, expiry, and `updatedAt` = when it
+     * began), whether or not the expiry job has written it yet.
+     */
+    async passOf(userId: string, now = new Date()): Promise<PassRow | null> {
+      const { row, queue } = await load(db, userId, false);
+      return effectiveRow(row, queue, now);
     },
-    /** Extends (or starts) the user's pass by a plan's duration; returns the new row. */
+    /** The pass in force and the passes queued behind it, back to back from `now` (empty: nothing in force). */
+    async passTimelineOf(userId: string, now = new Date()): Promise<PassSegment[]> {
+      const { row, queue } = await load(db, userId, false);
+      return passTimeline(now, stateOf(row, queue));
+    },
+    /** Adds a plan's duration to the user's passes (`buyPass`, ADR 019); returns the pass in force after it. */
     async extendPass(userId: string, plan: PlanId, source: string, now = new Date()): Promise<PassRow> {
       return db.transaction(async (tx) => extendPassIn(tx as unknown as Database, userId, plan, source, now));
     },
@@ -158,42 +173,99 @@ export function createBillingRepository(db: Database) {
       const rows = await db.update(movies).set({ priceRwf, updatedAt: now }).where(eq(movies.id, movieId)).returning({ id: movies.id });
       return rows.length > 0;
     },
-    /** Marks passes whose expiry has passed as expired; returns how many. */
-    async expirePasses(now = new Date()): Promise<number> {
+    /**
+     * Passes that ended: where time is queued the best queued pass takes over (from the instant the other ended),
+     * else the pass is marked expired. Returns how many passes changed. At most `limit` takeovers a run.
+     */
+    async expirePasses(now = new Date(), limit = 500): Promise<number> {
+      const due = await db
+        .selectDistinct({ userId: queuedPasses.userId })
+        .from(queuedPasses)
+        .innerJoin(subscriptions, eq(subscriptions.userId, queuedPasses.userId))
+        .where(lte(subscriptions.expiresAt, now))
+        .limit(limit);
+      let changed = 0;
+      for (const { userId } of due) if ((await db.transaction(async (tx) => rewriteIn(tx as unknown as Database, userId, now))).changed) changed++;
       const rows = await db
         .update(subscriptions)
         .set({ status: 'expired', updatedAt: now })
-        .where(and(eq(subscriptions.status, 'active'), lt(subscriptions.expiresAt, now)))
+        .where(
+          and(
+            eq(subscriptions.status, 'active'),
+            lt(subscriptions.expiresAt, now),
+            notExists(db.select({ one: sql`1` }).from(queuedPasses).where(eq(queuedPasses.userId, subscriptions.userId))),
+          ),
+        )
         .returning({ id: subscriptions.id });
-      return rows.length;
+      return changed + rows.length;
     },
   };
 }
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
 
+/** A user's pass row and queued rows; `lock` takes the user's pass lock and the row lock (writers only). */
+async function load(db: Database, userId: string, lock: boolean): Promise<{ row: PassRow | null; queue: QueuedRow[] }> {
+  if (lock) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`pass:${userId}`}))`);
+  const q = db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const row = (await (lock ? q.for('update') : q))[0] ?? null;
+  const queue = await db.select().from(queuedPasses).where(eq(queuedPasses.userId, userId));
+  return { row, queue };
+}
+
 /**
- * New expiry = later of now and the running pass's expiry, plus the plan's duration (`extendExpiry`). When the
- * row appears between the read and the insert (a first pass bought twice at once), the conflict branch computes
- * the same rule from the row as it is then, so no extension is lost.
+ * The pass state the rows stand for (ADR 019): the row is the pass in force since its `updatedAt`; an expired row
+ * with nothing queued is no pass at all (a pass bought then starts now).
  */
+function stateOf(row: PassRow | null, queue: QueuedRow[]): PassState {
+  const current = row && (row.status === 'active' || queue.length) ? { plan: row.plan, startsAt: row.updatedAt, expiresAt: row.expiresAt } : null;
+  return { current, queued: queue.map((q) => ({ plan: q.plan, seconds: q.seconds })) };
+}
+
+/** The row as it stands at `now`: a queued pass that took over replaces the ended one (not written). */
+function effectiveRow(row: PassRow | null, queue: QueuedRow[], now: Date): PassRow | null {
+  if (!row || !queue.length) return row;
+  const before = stateOf(row, queue);
+  const c = advancePass(now, before).current;
+  if (!c || c === before.current) return row;
+  const source = queue.find((q) => q.plan === c.plan)?.source ?? row.source;
+  return { ...row, plan: c.plan, status: 'active', expiresAt: c.expiresAt, updatedAt: c.startsAt, source };
+}
+
+/**
+ * Under the user's pass lock: lets due takeovers happen and, with `change`, adds that plan (`buyPass`), then
+ * writes the pass in force and the queue. `updatedAt` (start of the download period) becomes now for a pass
+ * bought or extended now, the start instant for a queued pass that took over, and is kept otherwise.
+ * Returns the row written (or read) and whether anything changed.
+ */
+async function rewriteIn(tx: Database, userId: string, now: Date, change?: { plan: PlanId; source: string }): Promise<{ row: PassRow | null; changed: boolean }> {
+  const { row, queue } = await load(tx, userId, true);
+  const before = stateOf(row, queue);
+  const advanced = advancePass(now, before);
+  const after = change ? buyPass(now, advanced, change.plan) : advanced;
+  const c = after.current;
+  if (!c || (!change && c === before.current)) return { row, changed: false };
+  const sources = new Map(queue.map((q) => [q.plan, q.source]));
+  if (row && !sources.has(row.plan)) sources.set(row.plan, row.source);
+  if (change) sources.set(change.plan, change.source);
+  const kept = c === before.current;
+  const bought = c !== advanced.current;
+  const values = {
+    plan: c.plan,
+    status: c.expiresAt.getTime() > now.getTime() ? ('active' as const) : ('expired' as const),
+    expiresAt: c.expiresAt,
+    source: kept ? row!.source : bought ? change!.source : (sources.get(c.plan) ?? 'payment'),
+    updatedAt: kept ? row!.updatedAt : bought ? now : c.startsAt,
+  };
+  const [written] = await tx.insert(subscriptions).values({ userId, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values }).returning();
+  const created = new Map(queue.map((q) => [q.plan, q.createdAt]));
+  await tx.delete(queuedPasses).where(eq(queuedPasses.userId, userId));
+  if (after.queued.length) {
+    await tx.insert(queuedPasses).values(after.queued.map((q) => ({ userId, plan: q.plan, seconds: q.seconds, source: sources.get(q.plan) ?? 'payment', createdAt: created.get(q.plan) ?? now, updatedAt: now })));
+  }
+  return { row: written!, changed: true };
+}
+
+/** Adds `plan` to the user's passes (ADR 019) inside the caller's transaction; returns the pass in force after it. */
 async function extendPassIn(tx: Database, userId: string, plan: PlanId, source: string, now: Date): Promise<PassRow> {
-  const current = (await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update'))[0];
-  const activeExpiry = current && current.status === 'active' ? current.expiresAt : null;
-  const expiresAt = extendExpiry(now, activeExpiry, plan);
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await tx
-    .insert(subscriptions)
-    .values({ userId, plan, status: 'active', expiresAt, source, updatedAt: now })
-    .onConflictDoUpdate({
-      target: subscriptions.userId,
-      set: {
-        plan,
-        status: 'active',
-        expiresAt: sql`(case when ${subscriptions.status} = 'active' and ${subscriptions.expiresAt} > ${at} then ${subscriptions.expiresAt} else ${at} end) + make_interval(secs => ${PLANS[plan].durationSeconds})`,
-        source,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .returning();
-  return row!;
+  return (await rewriteIn(tx, userId, now, { plan, source })).row!;
 }

@@ -20,6 +20,7 @@ import type { SessionUser } from '../../../shared/contracts/accounts.js';
 import type { BillingHistoryResponse, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
 import { maskMsisdn, type Operator, OPERATORS, operatorOf, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
+import type { PassSegment } from '../../../shared/domain/pass-stacking.js';
 import { isPassActive, PLANS, remainingTime } from '../../../shared/domain/plans.js';
 import { AppError } from '../../lib/app-error.js';
 import { PaymentProviderError } from '../../providers/payments/payment-provider.js';
@@ -57,9 +58,17 @@ export function toPaymentDetail(p: PaymentRow & { movieTitle?: string | null }):
   };
 }
 
-export function toPassView(p: PassRow, now = new Date()): PassView {
+/** The pass in force (or the last one) with its remaining time and the timeline of passes from now (ADR 019). */
+export function toPassView(p: PassRow, timeline: PassSegment[] = [], now = new Date()): PassView {
   const active = isPassActive(p, now);
-  return { plan: p.plan, status: p.status, expiresAt: p.expiresAt.toISOString(), active, remaining: active ? remainingTime(p.expiresAt, now) : { unit: 'hours', count: 0 } };
+  return {
+    plan: p.plan,
+    status: p.status,
+    expiresAt: p.expiresAt.toISOString(),
+    active,
+    remaining: active ? remainingTime(p.expiresAt, now) : { unit: 'hours', count: 0 },
+    timeline: timeline.map((x) => ({ plan: x.plan, startsAt: x.startsAt.toISOString(), endsAt: x.endsAt.toISOString() })),
+  };
 }
 
 /** The logger of the billing service; never given a number or a token. */
@@ -258,10 +267,11 @@ export function createBillingService(deps: {
       return due.length;
     },
 
-    /** The current pass and every payment of the viewer, newest first (issue 5 point 5). */
+    /** The pass in force with the passes queued behind it, and every payment of the viewer, newest first (issue 5 point 5). */
     async history(userId: string): Promise<BillingHistoryResponse> {
-      const [pass, rows] = await Promise.all([repo.passOf(userId), repo.paymentsOf(userId)]);
-      return { pass: pass ? toPassView(pass, now()) : null, payments: rows.map(toPaymentDetail) };
+      const at = now();
+      const [pass, timeline, rows] = await Promise.all([repo.passOf(userId, at), repo.passTimelineOf(userId, at), repo.paymentsOf(userId)]);
+      return { pass: pass ? toPassView(pass, timeline, at) : null, payments: rows.map(toPaymentDetail) };
     },
 
     /** The data of a printable receipt of one of the viewer's successful payments; 404 otherwise. */
@@ -298,10 +308,13 @@ export function createBillingService(deps: {
     /** Whether the user bought this title alone (playback entitlement). */
     ownsTitle: (userId: string, movieId: string) => repo.ownsTitle(userId, movieId),
 
-    /** A complimentary pass (command line, support): extends like a payment, recorded as a grant. */
+    /** A complimentary pass (command line, support): added like a paid one (ADR 019), recorded as a grant. Returns the pass in force. */
     async grantPass(userId: string, plan: PlanId): Promise<PassRow> {
       return repo.extendPass(userId, plan, 'grant', now());
     },
+    /** The pass in force then the passes queued behind it, back to back (ADR 019); empty when none is in force. */
+    passTimeline: (userId: string) => repo.passTimelineOf(userId, now()),
+    /** Lets queued passes take over from ended ones and marks the rest expired (billing jobs, every minute). */
     expirePasses: () => repo.expirePasses(now()),
   };
 }

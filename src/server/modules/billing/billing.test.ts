@@ -108,7 +108,7 @@ describeEachDb('billing', (kind) => {
 
   it('extends the pass exactly once under 50 concurrent polls, callbacks and reconciliations', async () => {
     const v = await signUp(t);
-    await t.services.billing.grantPass(v.id, 'daily');
+    await t.services.billing.grantPass(v.id, 'weekly');
     const before = new Date((await me(v.cookie)).pass.expiresAt).getTime();
     const created = (await pay(v.cookie, { plan: 'weekly', phone: '0791234567' })).json().payment;
     const results = await Promise.all([
@@ -119,7 +119,7 @@ describeEachDb('billing', (kind) => {
     await t.services.billing.idle();
     for (const r of results.slice(0, 20)) expect((r as { json(): { payment: { status: string } } }).json().payment.status).toBe('successful');
     const after = new Date((await me(v.cookie)).pass.expiresAt).getTime();
-    expect(after - before).toBe(7 * DAY_MS); // stacked on the running pass, once
+    expect(after - before).toBe(7 * DAY_MS); // the same plan: added to the running pass, once
     expect(await count('select count(*)::int as n from payments where id = $1 and settled_at is not null', [created.id])).toBe(1);
   });
 
@@ -129,8 +129,10 @@ describeEachDb('billing', (kind) => {
     const b = (await pay(v.cookie, { plan: 'weekly', phone: '0788111112' })).json().payment;
     const at = new Date();
     await Promise.all([t.services.billingRepo.settle(a.id, { status: 'successful', reason: null }, at), t.services.billingRepo.settle(b.id, { status: 'successful', reason: null }, at)]);
-    const pass = (await me(v.cookie)).pass;
-    expect(new Date(pass.expiresAt).getTime() - at.getTime()).toBe(8 * DAY_MS);
+    // The Weekly runs first and the Daily after it (ADR 019): 8 days in all, nothing lost.
+    const timeline = (await history(v.cookie)).pass.timeline as { plan: string; endsAt: string }[];
+    expect(timeline.map((x) => x.plan)).toEqual(['weekly', 'daily']);
+    expect(new Date(timeline[1]!.endsAt).getTime() - at.getTime()).toBe(8 * DAY_MS);
   });
 
   it('expires a request the payer never answers once its approval window closes', async () => {

@@ -181,7 +181,7 @@ describeEachDb('live mobile money against the emulators', (kind) => {
 
   it('settles once under 50 concurrent polls, callbacks and reconciliations', async () => {
     const v = await signUp(t);
-    await t.services.billing.grantPass(v.id, 'daily');
+    await t.services.billing.grantPass(v.id, 'weekly');
     const before = new Date((await pass(v.cookie)).expiresAt).getTime();
     mtn.setDeliverCallback(null);
     mtn.setOutcome('250788800001', { status: 'SUCCESSFUL', afterMs: 150 });

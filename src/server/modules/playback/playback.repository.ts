@@ -2,7 +2,7 @@
  * The only place that queries playback state (issue 4): what an id plays (movie, part, episode), stream sessions,
  * plays, settings, downloads and caption rows. Times are Dates; seconds for durations.
  */
-import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { CaptionLanguage } from '../../../shared/contracts/playback.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -13,6 +13,7 @@ import {
   playbackSettingsTable,
   seasons,
   series,
+  titlePurchases,
   videoAssets,
   videoCaptions,
   videoDownloads,
@@ -157,6 +158,32 @@ export function createPlaybackRepository(db: Database) {
         const [row] = await tx.insert(playbackSessions).values({ ...values, startedAt: now, lastSeenAt: now }).returning();
         return { session: row! };
       });
+    },
+    /**
+     * Whether a video may be watched without a pass: it is the video of a free movie, a part of a free movie or an
+     * episode of a free series (`free`), or of a movie (or one of its parts) the user bought alone (`owned`).
+     * The entitlement rule of `access` in playback.service.ts, looked up from the video a session plays.
+     */
+    async videoOpenTo(userId: string, videoId: string): Promise<{ free: boolean; owned: boolean }> {
+      const [asMovie, asPart, asEpisode] = await Promise.all([
+        db.select({ id: movies.id, isPremium: movies.isPremium }).from(movies).where(eq(movies.videoId, videoId)),
+        db.select({ id: movies.id, isPremium: movies.isPremium }).from(movieParts).innerJoin(movies, eq(movies.id, movieParts.movieId)).where(eq(movieParts.videoId, videoId)),
+        db
+          .select({ isPremium: series.isPremium })
+          .from(episodes)
+          .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
+          .innerJoin(series, eq(series.id, seasons.seriesId))
+          .where(eq(episodes.videoId, videoId)),
+      ]);
+      const films = [...asMovie, ...asPart];
+      const free = films.some((m) => !m.isPremium) || asEpisode.some((e) => !e.isPremium);
+      if (free || !films.length) return { free, owned: false };
+      const bought = await db
+        .select({ movieId: titlePurchases.movieId })
+        .from(titlePurchases)
+        .where(and(eq(titlePurchases.userId, userId), inArray(titlePurchases.movieId, films.map((m) => m.id))))
+        .limit(1);
+      return { free, owned: bought.length > 0 };
     },
     /** The user's session if it is still active. */
     async activeSession(userId: string, sessionId: string, since: Date): Promise<SessionRow | null> {

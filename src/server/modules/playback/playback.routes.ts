@@ -70,7 +70,7 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       return deps.playback.signedMaster(await req.requireUser(), req.params.id, { ...body, device: deviceLabel(req.headers['user-agent']) });
     });
     r.post('/api/playback/sessions/:sessionId/heartbeat', { config: { access: 'user' }, schema: { params: sessionParams, response: { 200: heartbeatResponse } } }, async (req) =>
-      deps.playback.heartbeat((await req.requireUser()).id, req.params.sessionId),
+      deps.playback.heartbeat(await req.requireUser(), req.params.sessionId),
     );
     r.get('/api/playback/sessions', { config: { access: 'user' }, schema: { response: { 200: streamSessionListResponse } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');

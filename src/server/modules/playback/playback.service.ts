@@ -7,8 +7,10 @@
  *
  * Stream sessions: each POST /api/playback without a live `sessionId` starts a session, refused over the plan's
  * simultaneous streams; heartbeats keep it alive; it lapses `sessionLapseSeconds` after the last one (default
- * SESSION_LAPSE_SECONDS) or when stopped. A POST with the device's live `sessionId` refreshes the signed URL (or
- * moves the session to the next part or episode) without counting another stream.
+ * SESSION_LAPSE_SECONDS) or when stopped. A heartbeat of a session whose viewer may no longer watch its title (the
+ * pass ended, the title bought alone was refunded) ends it with 409 `stream_session_ended` {reason 'not_entitled'}.
+ * A POST with the device's live `sessionId` refreshes the signed URL (or moves the session to the next part or
+ * episode) without counting another stream.
  *
  * Errors (AppError): 404 `not_found` / `video_not_available`, 409 `video_not_ready`, 403 `subscription_required`
  * {reason 'none'|'expired'}, 409 `stream_limit_reached` {limit, plan, sessions}, 409 `stream_session_ended`,
@@ -83,7 +85,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
     if (!video) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
     if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.');
     const superAdmin = user.role === 'super_admin';
-    const pass = await deps.billing.passOf(user.id);
+    const pass = await deps.billing.passOf(user.id, now);
     const active = isPassActive(pass, now);
     const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
     if (!superAdmin && playable.isPremium && !active && !owns) {
@@ -95,6 +97,13 @@ export function createPlaybackService(deps: PlaybackDeps) {
     }
     const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
     return { playable, video, pass, limits };
+  }
+
+  /** Whether the viewer may still watch a video a session plays: super_admin, an active pass, a free title or one bought alone. */
+  async function stillEntitled(user: SessionUser, videoId: string, now: Date): Promise<boolean> {
+    if (user.role === 'super_admin' || isPassActive(await deps.billing.passOf(user.id, now), now)) return true;
+    const open = await deps.repo.videoOpenTo(user.id, videoId);
+    return open.free || open.owned;
   }
 
   const toSession = (s: SessionRow): StreamSession => ({ id: s.id, device: s.device, title: s.title, videoId: s.videoId, startedAt: iso(s.startedAt), lastSeenAt: iso(s.lastSeenAt) });
@@ -176,16 +185,25 @@ export function createPlaybackService(deps: PlaybackDeps) {
       };
     },
 
-    /** Keeps a session alive; throws 409 stream_session_ended when it was stopped, lapsed or is not the user's. */
-    async heartbeat(userId: string, sessionId: string, now = new Date()): Promise<{ lapsesAt: string }> {
-      if (!(await deps.repo.touchSession(userId, sessionId, since(now), now))) {
-        throw new AppError(409, 'stream_session_ended', 'Playback was stopped on this device. Press play to watch again.');
+    /**
+     * Keeps a session alive; throws 409 stream_session_ended when it was stopped, lapsed or is not the user's, and
+     * also, ending the session, when the viewer may no longer watch what it plays (their pass ended, or the title
+     * bought alone was refunded): the player then asks for a new session and is told 403 subscription_required.
+     */
+    async heartbeat(user: SessionUser, sessionId: string, now = new Date()): Promise<{ lapsesAt: string }> {
+      const ended = () => new AppError(409, 'stream_session_ended', 'Playback was stopped on this device. Press play to watch again.');
+      const live = await deps.repo.activeSession(user.id, sessionId, since(now));
+      if (!live) throw ended();
+      if (!(await stillEntitled(user, live.videoId, now))) {
+        await deps.repo.stopSession(user.id, sessionId, now);
+        throw new AppError(409, 'stream_session_ended', 'Your access to this title has ended. Press play to see your options.', { reason: 'not_entitled' });
       }
+      if (!(await deps.repo.touchSession(user.id, sessionId, since(now), now))) throw ended();
       return { lapsesAt: iso(new Date(now.getTime() + lapseMs())) };
     },
     /** The user's active streams and their limit. */
     async sessions(user: SessionUser, now = new Date()): Promise<{ items: StreamSession[]; limit: number }> {
-      const pass = await deps.billing.passOf(user.id);
+      const pass = await deps.billing.passOf(user.id, now);
       const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: isPassActive(pass, now) && pass ? pass.plan : null });
       return { items: (await deps.repo.activeSessions(user.id, since(now))).map(toSession), limit: limits.streams };
     },
@@ -212,7 +230,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
 
     /** The download quota of the user's current pass period (`downloadPeriodStart`). */
     async downloadQuota(user: SessionUser, now = new Date()): Promise<DownloadQuota> {
-      const pass = await deps.billing.passOf(user.id);
+      const pass = await deps.billing.passOf(user.id, now);
       const active = isPassActive(pass, now) && pass ? pass : null;
       const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: active?.plan ?? null });
       if (limits.downloads === 0) return { limit: 0, used: 0, remaining: 0 };

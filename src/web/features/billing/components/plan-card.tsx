@@ -3,11 +3,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import type { PurchaseEffect } from '../../../../shared/domain/pass-stacking';
 import type { PlanView } from '../api/get-plans';
 import { PlanFeatures } from './plan-features';
 import { PlanPrice } from './plan-price';
+import { PurchaseEffectNote } from './purchase-effect';
 
-export function PlanCard({ plan, highlighted, disabled, onChoose }: { plan: PlanView; highlighted: boolean; disabled?: boolean; onChoose: () => void }) {
+/** One plan of the plans page; `effect` (with a pass in force) says what buying it would do (ADR 019). */
+export function PlanCard({ plan, highlighted, disabled, effect = null, onChoose }: { plan: PlanView; highlighted: boolean; disabled?: boolean; effect?: PurchaseEffect | null; onChoose: () => void }) {
   const { t } = useTranslation();
   const name = t(`plans.${plan.id}.name`);
   return (
@@ -22,8 +25,9 @@ export function PlanCard({ plan, highlighted, disabled, onChoose }: { plan: Plan
         <CardTitle>{name}</CardTitle>
         <PlanPrice plan={plan} />
       </CardHeader>
-      <CardContent className="flex-1">
+      <CardContent className="grid flex-1 content-start gap-3">
         <PlanFeatures plan={plan} />
+        <PurchaseEffectNote effect={effect} />
       </CardContent>
       <CardFooter>
         <Button className="w-full" variant={highlighted ? 'default' : 'outline'} onClick={onChoose} disabled={disabled}>

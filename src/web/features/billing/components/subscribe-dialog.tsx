@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../../../shared/domain/msisdn';
+import type { PurchaseEffect } from '../../../../shared/domain/pass-stacking';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import type { PlanView } from '../api/get-plans';
 import { operatorSet } from './operator-texts';
 import { PaymentStep } from './payment-step';
 import { PlanSelectStep } from './plan-select-step';
+import { PurchaseEffectNote } from './purchase-effect';
 import { SuccessStep } from './success-step';
 
 export type SubscribeStep = 'select' | 'payment' | 'success';
 
-/** The subscription dialog: select, then payment, then success (viewer spec section 2). */
+/**
+ * The subscription dialog: select, then payment, then success (viewer spec section 2). With a pass in force,
+ * `effectOf` says on the payment step what paying will do to it (ADR 019).
+ */
 export function SubscribeDialog({
   open,
   onOpenChange,
@@ -22,6 +27,7 @@ export function SubscribeDialog({
   onSelectPlan,
   onStep,
   onPay,
+  effectOf = () => null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -33,6 +39,7 @@ export function SubscribeDialog({
   onSelectPlan: (plan: PlanId) => void;
   onStep: (step: SubscribeStep) => void;
   onPay: (msisdn: string) => void;
+  effectOf?: (plan: PlanId) => PurchaseEffect | null;
 }) {
   const { t } = useTranslation();
   const current = plans.find((p) => p.id === plan) ?? plans[0];
@@ -55,6 +62,7 @@ export function SubscribeDialog({
           <DialogDescription>{descriptions[step]}</DialogDescription>
         </DialogHeader>
         {step === 'select' && <PlanSelectStep plans={plans} selected={plan} onSelect={onSelectPlan} onContinue={() => onStep('payment')} />}
+        {step === 'payment' && current && <PurchaseEffectNote effect={effectOf(current.id)} />}
         {step === 'payment' && current && (
           <PaymentStep
             item={{ name: t(`plans.${current.id}.name`), priceRwf: current.priceRwf }}

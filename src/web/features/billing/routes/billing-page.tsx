@@ -40,6 +40,17 @@ function CurrentPass({ pass }: { pass: PassView | null }) {
         <Button asChild variant={active ? 'outline' : 'default'}>
           <Link to="/subscribe">{t(active ? 'billing.extendPass' : 'billing.buyPass')}</Link>
         </Button>
+        {active && pass && pass.timeline.length > 1 && (
+          // Passes bought on top of this one, waiting for it to end (docs/decisions/019).
+          <div className="grid w-full gap-1 text-sm" data-testid="queued-passes">
+            <p className="font-medium">{t('billing.passEffect.queuedTitle')}</p>
+            <ul className="grid gap-1 text-muted-foreground">
+              {pass.timeline.slice(1).map((x) => (
+                <li key={x.plan}>{t('billing.passEffect.segment', { plan: t(`plans.${x.plan}.name`), start: formatDateTime(x.startsAt, i18n.language), end: formatDateTime(x.endsAt, i18n.language) })}</li>
+              ))}
+            </ul>
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLAN_IDS, PLANS } from '../../../../shared/domain/plans';
 import { initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
+import type { PassWithTimeline } from '../components/purchase-effect';
 import { SubscribePage } from './subscribe-page';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() }));
@@ -18,9 +19,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(url: string, { signedIn = true, operators = ['mtn', 'airtel'] } = {}) {
+function setup(url: string, { signedIn = true, operators = ['mtn', 'airtel'], pass = null as PassWithTimeline | null } = {}) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ plans: PLAN_IDS.map((id) => PLANS[id]), operators }), { status: 200 })));
-  return renderRoutes([{ path: '/subscribe', element: <SubscribePage signedIn={signedIn} /> }, { path: '/login', element: <p>login page</p> }], url);
+  return renderRoutes([{ path: '/subscribe', element: <SubscribePage signedIn={signedIn} pass={pass} /> }, { path: '/login', element: <p>login page</p> }], url);
 }
 const step = () => screen.queryByTestId('subscribe-dialog')?.getAttribute('data-step') ?? null;
 
@@ -80,5 +81,47 @@ describe('SubscribePage', () => {
     expect(screen.getByLabelText('MTN Mobile Money number')).toBeTruthy();
     expect(screen.getByText('Pay with MTN Mobile Money')).toBeTruthy();
     expect(screen.queryByText(/Airtel/)).toBeNull();
+  });
+
+  describe('with a pass in force (ADR 019)', () => {
+    const HOUR = 3600e3;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const effectOn = (id: string) => screen.getByTestId(`plan-${id}`).querySelector('[data-testid="purchase-effect"]');
+
+    it('says a lesser pass starts when the Yearly ends, the same plan extends it, and nothing is said without a pass', async () => {
+      const start = Date.now() - HOUR;
+      const end = Date.now() + 300 * 24 * HOUR;
+      const pass = { plan: 'yearly' as const, status: 'active' as const, active: true, expiresAt: iso(end), timeline: [{ plan: 'yearly' as const, startsAt: iso(start), endsAt: iso(end) }] };
+      setup('/subscribe', { pass });
+      await screen.findByTestId('plan-yearly');
+      const endText = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(end));
+      expect(effectOn('daily')?.textContent).toBe(`Starts when your Yearly Pass ends, on ${endText}, and runs until ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(end + 24 * HOUR))}.`);
+      expect(effectOn('monthly')?.getAttribute('data-effect')).toBe('queued');
+      expect(effectOn('yearly')?.textContent).toMatch(/^Adds 365 days to your Yearly Pass: it will end on /);
+      // The payment step repeats it.
+      fireEvent.click(screen.getByRole('button', { name: 'Choose Daily Pass' }));
+      expect(screen.getByTestId('subscribe-dialog').querySelector('[data-testid="purchase-effect"]')?.textContent).toContain('Starts when your Yearly Pass ends');
+    });
+
+    it('says a better pass takes effect now and the Daily hours left resume after it, behind what is already queued', async () => {
+      const end = Date.now() + 20 * HOUR - 60e3;
+      const pass = {
+        plan: 'daily' as const,
+        status: 'active' as const,
+        active: true,
+        expiresAt: iso(end),
+        timeline: [{ plan: 'daily' as const, startsAt: iso(Date.now() - 4 * HOUR), endsAt: iso(end) }],
+      };
+      setup('/subscribe', { pass });
+      await screen.findByTestId('plan-yearly');
+      expect(effectOn('yearly')?.textContent).toMatch(/^Takes effect now, until .*\. The 20 hours left on your Daily Pass resume after it\.$/);
+      expect(effectOn('daily')?.getAttribute('data-effect')).toBe('extends');
+    });
+
+    it('says nothing when the pass has ended', async () => {
+      setup('/subscribe', { pass: { plan: 'yearly', status: 'active', active: false, expiresAt: new Date(Date.now() - 1000).toISOString(), timeline: [] } });
+      await screen.findByTestId('plan-yearly');
+      expect(screen.queryAllByTestId('purchase-effect')).toEqual([]);
+    });
   });
 });

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { isPlanId, type PlanId } from '../../../../shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,6 +10,7 @@ import { usePlans } from '../api/get-plans';
 import { operatorSet } from '../components/operator-texts';
 import { PassStatus } from '../components/pass-status';
 import { PlanCard } from '../components/plan-card';
+import { effectOf, passStateOf, type PassWithTimeline } from '../components/purchase-effect';
 import { SubscribeDialog, type SubscribeStep } from '../components/subscribe-dialog';
 import { usePaidFlash } from '../hooks/use-paid-flash';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
@@ -18,9 +18,10 @@ import { usePaymentFlow } from '../hooks/use-payment-flow';
 /**
  * /subscribe: the four passes and the payment dialog (viewer spec sections 2, 4 and 9); ?plan= preselects one
  * (default monthly). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
- * reloads (`?paid=`) and opens on the dialog's success step.
+ * reloads (`?paid=`) and opens on the dialog's success step. With a pass in force, each plan and the payment step
+ * say what buying would do to it (starts after it, takes over now, or extends it; docs/decisions/019).
  */
-export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassSummary | null; signedIn?: boolean }) {
+export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWithTimeline | null; signedIn?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -68,6 +69,9 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassSum
   };
 
   const operators = plans.data?.operators ?? [];
+  const now = new Date();
+  const passState = passStateOf(pass, now);
+  const effect = (id: PlanId) => effectOf(passState, id, now);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
       <div className="grid gap-2 text-center">
@@ -88,7 +92,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassSum
         <>
           <div className="grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
             {plans.data.plans.map((p) => (
-              <PlanCard key={p.id} plan={p} highlighted={p.id === initialPlan} onChoose={() => choose(p.id)} />
+              <PlanCard key={p.id} plan={p} highlighted={p.id === initialPlan} effect={effect(p.id)} onChoose={() => choose(p.id)} />
             ))}
           </div>
           <p className="text-center text-sm text-muted-foreground">{t(`billing.mobileMoneyNote.${operatorSet(operators)}`)}</p>
@@ -103,6 +107,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassSum
             onSelectPlan={setPlan}
             onStep={setStep}
             onPay={(msisdn) => void flow.pay({ kind: 'pass', plan }, msisdn)}
+            effectOf={effect}
           />
         </>
       )}
