@@ -92,11 +92,16 @@ export function createPeopleRepository(db: Database) {
     async assignRole(userId: string, role: Role, assignedBy: string): Promise<void> {
       await db.insert(userRoles).values({ userId, role, assignedBy });
     },
-    /** Extends the user's pass by `plan` as a complimentary pass and records the grant; one transaction. */
+    /**
+     * Adds `plan` to the user's passes as a complimentary pass (ADR 019: a lesser plan waits for the better one in
+     * force) and records the grant with the end of that plan's time; one transaction.
+     */
     async grantPass(userId: string, plan: PlanId, grantedBy: string, note: string, now = new Date()): Promise<void> {
       await db.transaction(async (tx) => {
-        const pass = await createBillingRepository(tx as unknown as Database).extendPass(userId, plan, COMPLIMENTARY_SOURCE, now);
-        await tx.insert(passGrants).values({ userId, plan, grantedBy, note, expiresAt: pass.expiresAt, createdAt: now });
+        const billing = createBillingRepository(tx as unknown as Database);
+        await billing.extendPass(userId, plan, COMPLIMENTARY_SOURCE, now);
+        const granted = (await billing.passTimelineOf(userId, now)).find((x) => x.plan === plan)!;
+        await tx.insert(passGrants).values({ userId, plan, grantedBy, note, expiresAt: granted.endsAt, createdAt: now });
       });
     },
   };
