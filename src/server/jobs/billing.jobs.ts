@@ -4,7 +4,9 @@
  *   approval window runs out (a lost callback or a crash between request and settlement is settled here), and
  *   now and then about payments in their late-confirmation hour (ADR 008). It also runs once at start, so
  *   payments left pending by a stopped process are settled without waiting for the next minute.
- * - `expire-passes`: marks passes past their expiry as expired (viewer spec section 4).
+ * - `expire-passes`: where a pass ended and another waits behind it, the best waiting pass takes over from the
+ *   instant the other ended (ADR 019; reads already see it); passes with nothing waiting are marked expired
+ *   (viewer spec section 4).
  * No retries: the next minute's run is the retry.
  */
 import type PgBoss from 'pg-boss';
