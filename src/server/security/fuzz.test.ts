@@ -14,7 +14,7 @@ import type { Role } from '../../shared/contracts/accounts.js';
 import type { RouteRecord } from '../plugins/auth.js';
 import { allows } from '../plugins/auth.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../test/harness.js';
-import { HOSTILE_STRINGS, RAW_BODIES, hostile, jsonSchemaOf, knownIds, mutated, plausible, queryValue } from './fuzz-values.js';
+import { HOSTILE_NUMBERS, HOSTILE_STRINGS, RAW_BODIES, hostile, jsonSchemaOf, knownIds, mutated, plausible, queryValue } from './fuzz-values.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 /** Generated requests per route and allowed caller; callers the guard refuses get 2. */
@@ -104,6 +104,7 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
   async function fuzzRoute(route: RouteRecord, index: number) {
     const hasBody = route.schema?.body !== undefined || ['POST', 'PUT', 'PATCH'].includes(route.method);
     const arb = requestsOf(route);
+    let rawSent = false;
     for (const [c, caller] of CALLERS.entries()) {
       const allowed = allows(route.access, caller === 'anonymous' ? null : caller);
       const samples = fc.sample(arb, { seed: SEED + index * 10 + c, numRuns: allowed ? RUNS : 2 });
@@ -114,7 +115,9 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
         await send(caller, { method: route.method as 'GET', url, query, ...(payload !== undefined ? { payload, headers: { 'content-type': 'application/json' } } : {}) }, `${route.method} ${url.slice(0, 120)} ${(payload ?? '').slice(0, 160)}`);
       }
       if (!allowed) continue;
-      if (hasBody) {
+      // The raw bodies (null, 10,000 levels...) go once, as the least privileged caller the route lets in.
+      if (hasBody && !rawSent) {
+        rawSent = true;
         for (const raw of RAW_BODIES) {
           await send(caller, { method: route.method as 'GET', url: realPath(route.url), payload: raw, headers: { 'content-type': 'application/json' } }, `${route.method} ${route.url} raw ${raw.slice(0, 60)}`);
         }
@@ -186,6 +189,26 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     }
   }
 
+  /**
+   * Every number field of every body, in turn, set to each of HOSTILE_NUMBERS (past integer and real column
+   * ranges, negative, fractional) with the other fields plausible, as the least privileged caller let in.
+   */
+  async function sweepNumbers(routes: RouteRecord[]) {
+    for (const [i, route] of routes.entries()) {
+      const js = jsonSchemaOf(route.schema?.body);
+      const numeric = Object.entries(js?.properties ?? {}).filter(([, p]) => JSON.stringify(p).match(/"type":"(integer|number)"/));
+      const caller = CALLERS.find((c) => allows(route.access, c === 'anonymous' ? null : c))!;
+      if (!numeric.length || SESSION_ENDING.has(`${route.method} ${route.url}`)) continue;
+      const [base] = fc.sample(plausible(js), { seed: SEED + i, numRuns: 1 }) as Record<string, unknown>[];
+      for (const [key] of numeric) {
+        for (const n of HOSTILE_NUMBERS) {
+          const payload = JSON.stringify({ ...base, [key]: n });
+          await send(caller, { method: route.method as 'GET', url: realPath(route.url), payload, headers: { 'content-type': 'application/json' } }, `${route.method} ${route.url} ${payload.slice(0, 160)}`);
+        }
+      }
+    }
+  }
+
   it('answers every generated request below 500 and without internals', async () => {
     const order = (r: RouteRecord) => (SESSION_ENDING.has(`${r.method} ${r.url}`) ? 2 : r.method === 'DELETE' ? 1 : 0);
     const routes = t.routes.filter((r) => !SPECIAL(r)).sort((a, b) => order(a) - order(b));
@@ -193,6 +216,7 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     await fuzzUploads();
     await fuzzEvents();
     await fuzzAuthPaths();
+    await sweepNumbers(routes);
     let sessionsRenewed = false;
     for (const [i, route] of routes.entries()) {
       if (order(route) === 2 && !sessionsRenewed) {

@@ -3,6 +3,7 @@ import { PLAN_IDS } from '../domain/plans.js';
 import { role } from './accounts.js';
 import { MAX_TITLE_PRICE_RWF, paymentReason } from './billing.js';
 import { adminMovie } from './catalog.js';
+import { roundTo } from './numbers.js';
 
 /**
  * Admin panel API (issue 6; admin spec sections 2-9). Every route below is `access: 'admin'` (admin or
@@ -105,7 +106,8 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'
 /** Widths (pixels) each image is stored at, as WebP, for `srcset`; widths above the original are skipped (the original width is kept instead). */
 export { IMAGE_WIDTHS } from '../domain/images.js';
 
-const rating = z.number('Rating is required').min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10').multipleOf(0.1, 'Rating goes in steps of 0.1');
+/** A rating, stored as `real`: rounded to its 0.1 step (numbers.ts), since zod's float-tolerant multipleOf lets 1e-300 through. */
+const rating = z.number('Rating is required').min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10').multipleOf(0.1, 'Rating goes in steps of 0.1').transform(roundTo(1));
 const year = z.number('Year is required').int('Year must be a whole number').min(1888, 'Year is too early').max(2100, 'Year is too late');
 const required = (what: string, max: number) => z.string(`${what} is required`).trim().min(1, `${what} is required`).max(max);
 /** A stored image URL (from POST /api/admin/images) or an http(s) URL. */

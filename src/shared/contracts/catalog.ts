@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundTo } from './numbers.js';
 
 /**
  * Catalogue API, first version (issue 2 point 9; viewer spec sections 2 and 3).
@@ -50,7 +51,7 @@ export const createMovieBody = z.object({
   director: optionalText(200),
   cast: z.array(z.string().trim().min(1).max(120)).max(50).optional().default([]),
   year: z.number().int().min(1888).max(2100).nullable().optional().default(null),
-  rating: z.number().min(0).max(10).multipleOf(0.1).optional().default(0),
+  rating: z.number().min(0).max(10).multipleOf(0.1).transform(roundTo(1)).optional().default(0),
   isPremium: z.boolean().optional().default(true),
 });
 export type CreateMovieBody = z.input<typeof createMovieBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundTo } from './numbers.js';
 
 /**
  * Playback contracts (issue 2 point 7, issue 4; viewer spec sections 2, 4, 8, 9). Shared by server and web.
@@ -205,14 +206,14 @@ export type DownloadQuota = z.infer<typeof downloadQuota>;
 /** `details` of 403 download_limit_reached. */
 export const downloadLimitDetails = z.object({ limit: z.number().int(), used: z.number().int(), plan: z.string() });
 
-/** Body of PUT/POST /api/progress/:id. Seconds. */
+/** Body of PUT/POST /api/progress/:id. Seconds, kept to the millisecond (stored as `real`: numbers.ts). */
 export const progressBody = z.object({
-  positionSeconds: z.number().min(0).max(7 * 24 * 3600),
-  durationSeconds: z.number().positive().max(7 * 24 * 3600),
+  positionSeconds: z.number().min(0).max(7 * 24 * 3600).transform(roundTo(3)),
+  durationSeconds: z.number().min(0.001).max(7 * 24 * 3600).transform(roundTo(3)),
   /** The stream session (from playbackResponse), so watch time is attributed to one play. */
   sessionId: z.uuid().optional(),
   /** Seconds actually played since the previous save (watch time); bounded by the server by wall-clock time. */
-  watchedSeconds: z.number().min(0).max(24 * 3600).optional(),
+  watchedSeconds: z.number().min(0).max(24 * 3600).transform(roundTo(3)).optional(),
 });
 export type ProgressBody = z.infer<typeof progressBody>;
 export const progressResponse = z.object({
