@@ -36,7 +36,8 @@ export interface TestApp extends BuiltApp {
   stop(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Creates a fresh database on TEST_DATABASE_URL's server; returns its URL and `drop` (drops it, ending its sessions). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `sobanura_test_${randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin.toString() });
