@@ -130,6 +130,17 @@ describe('shared pages as the server serves them [pglite]', () => {
     expect(signedIn[1]).not.toBe('nobody');
   });
 
+  it('gives and takes the shared page for a session cookie that names no session (forged or expired)', async () => {
+    const [first] = drawing((await t.app.inject({ url: '/series' })).body);
+    for (const cookie of ['better-auth.session_token=forged.signature', '__Secure-better-auth.session_token=abc; junk=1']) {
+      expect(drawing((await t.app.inject({ url: '/series', headers: { cookie } })).body)).toEqual([first, 'nobody', 'en']);
+    }
+    const viewer = await signUp(t);
+    const signedIn = drawing((await t.app.inject({ url: '/series', headers: { cookie: viewer.cookie } })).body);
+    expect(signedIn[0]).not.toBe(first);
+    expect(signedIn[1]).not.toBe('nobody');
+  });
+
   it('looks up no session for a request without a session cookie, whatever other cookies it carries', async () => {
     const lookups = vi.spyOn(t.services.auth.api, 'getSession');
     try {

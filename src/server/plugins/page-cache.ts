@@ -24,8 +24,9 @@ export const SHAREABLE_API_STATUSES: ReadonlySet<number> = new Set([200, 204, 30
 /**
  * Whether a request with this Cookie header may get, and give, a shared page: no cookie of better-auth's is in it.
  * Those cookies (`better-auth.session_token`, `session_data`, `dont_remember`, `__Secure-` prefixed when PUBLIC_URL is
- * https; better-auth's createCookieGetter, node_modules/better-auth/dist/cookies) say who the visitor is, and a session
- * cookie, even an expired or forged one, means the page is drawn for this visitor alone. The test is on the raw header,
+ * https; better-auth's createCookieGetter, node_modules/better-auth/dist/cookies) say who the visitor may be. A request
+ * with one is checked further by web.ts (drawPage): if its session cookie names no session (expired, or forged, which
+ * better-auth finds by its signature without a lookup), it is a signed-out visitor after all and shares the page. The test is on the raw header,
  * so no way of writing the cookie that better-auth's own parsers (better-call's parseCookies) would accept can slip
  * past it. The language cookie changes the page too, but it is in the cache key (web.ts). Nothing else on the server
  * reads a cookie: the API a page is drawn from (ssr.ts injectTransport) learns who the visitor is only from

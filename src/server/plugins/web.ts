@@ -167,11 +167,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
 
   /**
    * The page drawn on the server, `{ redirect }` when the page sends the visitor elsewhere, or null to send the
-   * bare shell (a client-only page, or drawing failed). A visitor without cookies may get a page drawn for another
-   * such visitor moments ago (page-cache.ts).
+   * bare shell (a client-only page, or drawing failed). A signed-out visitor may get a page drawn for another such
+   * visitor moments ago (page-cache.ts). Signed out means no session cookie, or one that names no session (expired,
+   * or forged: better-auth checks its signature before any lookup), so a made-up session cookie cannot make the server
+   * draw every page afresh either.
    */
   async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<DrawnPage> {
-    if (!opts.sharedPages || !isSignedOutVisitor(req.headers.cookie)) return (await drawFor(req, reply, language)).value;
+    const signedOut = isSignedOutVisitor(req.headers.cookie) || !(await req.currentUser());
+    if (!opts.sharedPages || !signedOut) return (await drawFor(req, reply, language)).value;
     const key = `${language} ${opts.publicUrl || req.headers.host || ''} ${req.url}`;
     return drawShared(opts.sharedPages, key, () => drawFor(req, reply, language));
   }
