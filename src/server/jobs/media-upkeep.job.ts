@@ -28,14 +28,25 @@ export interface MediaUpkeepHandle {
  */
 export function startMediaUpkeep(
   media: Pick<MediaService, 'upkeep'>,
-  opts: { withLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>; everySeconds?: number; onError: (err: Error) => void },
+  opts: {
+    withLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+    everySeconds?: number;
+    /** Options of the first pass only: `idleSeconds: 0` where no other process can be at work (PGlite, at start). */
+    firstPass?: Parameters<MediaService['upkeep']>[0];
+    onError: (err: Error) => void;
+  },
 ): MediaUpkeepHandle {
   const everySeconds = opts.everySeconds ?? UPKEEP_EVERY_SECONDS;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<unknown> = Promise.resolve();
 
-  const pass = () => (opts.withLock ? opts.withLock(UPKEEP_LOCK_KEY, () => media.upkeep()) : media.upkeep());
+  let first = opts.firstPass;
+  const pass = () => {
+    const options = first;
+    first = undefined;
+    return opts.withLock ? opts.withLock(UPKEEP_LOCK_KEY, () => media.upkeep(options)) : media.upkeep(options);
+  };
   const runNow = (): Promise<UpkeepReport> => {
     const run = current.catch(() => {}).then(pass);
     current = run;

@@ -58,7 +58,8 @@ export async function registerJobs(
       const n = await retryOrphanedJobs(boss, deps.executeSql, TRANSCODE_QUEUE);
       if (n) deps.log.info({ jobs: n }, 'transcode jobs interrupted by the last stop run again');
     }
-    upkeep = startMediaUpkeep(deps.services.media, { withLock: deps.withLock, onError: (err) => boss.emit('error', err) });
+    // On PGlite this is the only process: at start nothing else can be finishing an upload, so nothing need wait.
+    upkeep = startMediaUpkeep(deps.services.media, { withLock: deps.withLock, firstPass: deps.dbKind === 'pglite' ? { idleSeconds: 0 } : undefined, onError: (err) => boss.emit('error', err) });
   }
   return {
     stop: async () => {

@@ -112,12 +112,20 @@ export function createMediaRepository(db: Database) {
     async movieExists(movieId: string): Promise<boolean> {
       return (await db.select({ id: movies.id }).from(movies).where(eq(movies.id, movieId)).limit(1)).length > 0;
     },
-    /** Ids of assets still 'uploading' whose row has not changed for `idleSeconds`, oldest first. */
+    /**
+     * Ids of assets still 'uploading' that no request has started finishing (the row unchanged since its creation), or
+     * not in the last `idleSeconds` (touchUploading), oldest first.
+     */
     async uploadingIdle(idleSeconds: number): Promise<string[]> {
       const rows = await db
         .select({ id: videoAssets.id })
         .from(videoAssets)
-        .where(and(eq(videoAssets.status, 'uploading'), sql`${videoAssets.updatedAt} < now() - make_interval(secs => ${idleSeconds})`))
+        .where(
+          and(
+            eq(videoAssets.status, 'uploading'),
+            sql`(${videoAssets.updatedAt} = ${videoAssets.createdAt} or ${videoAssets.updatedAt} < now() - make_interval(secs => ${idleSeconds}))`,
+          ),
+        )
         .orderBy(videoAssets.createdAt);
       return rows.map((r) => r.id);
     },

@@ -36,10 +36,11 @@ import type { MediaRepository, VideoAssetRow } from './media.repository.js';
 export const TRANSCODE_QUEUE = 'transcode-video';
 
 /**
- * Seconds an unchanged 'uploading' or 'processing' asset is left alone by the upkeep, because a request or a job may
- * be working on it: above ffprobe's limit (FFPROBE_TIMEOUT_SECONDS, 60) plus the size and cut-short checks.
+ * Seconds the upkeep leaves alone an upload a request has started finishing (finishUpload marks it first), and a
+ * 'processing' asset whose job may be being queued: ffprobe's limit (FFPROBE_TIMEOUT_SECONDS, 60). Only to spare a
+ * second probe: two finishes of one upload at once are safe (compare-and-set).
  */
-export const UPKEEP_IDLE_SECONDS = 180;
+export const UPKEEP_IDLE_SECONDS = 60;
 
 /** The reason an expired upload's asset carries. */
 export function expiredReason(hours: number): string {
@@ -189,51 +190,22 @@ export function createMediaService(deps: {
     /**
      * One pass of ingest upkeep (run by the job role at start and every minute, one process at a time: upkeep job in
      * src/server/jobs/media-upkeep.job.ts). In order:
-     * 1. uploads 'uploading' and unchanged for `idleSeconds` whose bytes are all in the upload store (tus offset ==
-     *    length) are finished (finishUpload): a crash after the last byte loses nothing;
+     * 1. uploads 'uploading' whose bytes are all in the upload store (tus offset == length), and that no request
+     *    has started finishing in the last `idleSeconds`, are finished (finishUpload): a crash after the last byte
+     *    loses nothing;
      * 2. assets 'processing' for `idleSeconds` with no transcode job waiting or running: failed with the job's reason
      *    when their latest job failed for good (a worker that died on the last attempt, a job past its expiry), else
      *    queued again (a crash between marking and queuing);
      * 3. uploads still 'uploading' `expiryHours` after creation are failed with expiredReason and their partial files
      *    deleted (a replacement that expires leaves the title's video as it is);
      * 4. the upload store deletes its own expired partial uploads (files left with no asset).
-     * Errors of one asset are logged and the pass goes on; returns what it did.
+     * Errors of one asset are logged and the pass goes on; returns what it did. Passes of this service never overlap
+     * (a call waits for the one under way); across processes the caller holds a lock (media-upkeep.job.ts).
      */
-    async upkeep(opts: { idleSeconds?: number; expiryHours?: number } = {}): Promise<UpkeepReport> {
-      const idleSeconds = opts.idleSeconds ?? UPKEEP_IDLE_SECONDS;
-      const expiryHours = opts.expiryHours ?? deps.uploadExpiryHours ?? 24;
-      const report: UpkeepReport = { finished: [], rejected: [], requeued: [], failed: [], expired: [], storeExpired: 0 };
-      for (const id of await repo.uploadingIdle(idleSeconds)) {
-        const upload = await sources.datastore.getUpload(id).catch(() => null);
-        if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
-        try {
-          await service.finishUpload(id);
-          report.finished.push(id);
-        } catch (err) {
-          if (err instanceof AppError && err.code === 'media_rejected') report.rejected.push(id);
-          else log.warn({ videoId: id, err: String(err) }, 'upload not finished by the upkeep');
-        }
-      }
-      for (const row of await repo.processingWithoutJob(TRANSCODE_QUEUE, idleSeconds)) {
-        const asset = await repo.get(row.id);
-        if (!asset) continue;
-        if (row.lastJobState === 'failed' || !row.hasFacts) {
-          const reason = row.hasFacts ? `Transcoding failed on its last attempt: ${row.lastJobMessage ?? 'the job failed'}.` : 'The uploaded file is missing; upload it again.';
-          if (await repo.transition(row.id, 'processing', { status: 'failed', error: reason })) report.failed.push(row.id);
-        } else {
-          await queueTranscode(row.id, asset.durationSeconds ?? 0);
-          report.requeued.push(row.id);
-        }
-      }
-      for (const id of await repo.uploadingOlderThan(expiryHours * 3600)) {
-        if (!(await repo.transition(id, 'uploading', { status: 'failed', error: expiredReason(expiryHours), progress: 0 }))) continue;
-        await sources.remove(sources.reference(id)).catch((err) => log.warn({ videoId: id, err: String(err) }, 'expired upload not deleted'));
-        report.expired.push(id);
-      }
-      if (sources.datastore.getExpiration() > 0) report.storeExpired = await sources.datastore.deleteExpired();
-      const did = Object.entries(report).filter(([, v]) => (Array.isArray(v) ? v.length : v));
-      if (did.length) log.info({ ...report }, 'ingest upkeep');
-      return report;
+    upkeep(opts: { idleSeconds?: number; expiryHours?: number } = {}): Promise<UpkeepReport> {
+      const run = upkeeping.catch(() => {}).then(() => upkeepPass(opts));
+      upkeeping = run;
+      return run;
     },
 
     /** Ingest of a file already on this machine (the command line's `movie import`): same path as an upload. */
@@ -310,6 +282,44 @@ export function createMediaService(deps: {
       return repo.get(videoId);
     },
   };
+  let upkeeping: Promise<unknown> = Promise.resolve();
+  /** One upkeep pass (see `upkeep`). */
+  async function upkeepPass(opts: { idleSeconds?: number; expiryHours?: number }): Promise<UpkeepReport> {
+    const idleSeconds = opts.idleSeconds ?? UPKEEP_IDLE_SECONDS;
+    const expiryHours = opts.expiryHours ?? deps.uploadExpiryHours ?? 24;
+    const report: UpkeepReport = { finished: [], rejected: [], requeued: [], failed: [], expired: [], storeExpired: 0 };
+    for (const id of await repo.uploadingIdle(idleSeconds)) {
+      const upload = await sources.datastore.getUpload(id).catch(() => null);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
+      try {
+        await service.finishUpload(id);
+        report.finished.push(id);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'media_rejected') report.rejected.push(id);
+        else log.warn({ videoId: id, err: String(err) }, 'upload not finished by the upkeep');
+      }
+    }
+    for (const row of await repo.processingWithoutJob(TRANSCODE_QUEUE, idleSeconds)) {
+      const asset = await repo.get(row.id);
+      if (!asset) continue;
+      if (row.lastJobState === 'failed' || !row.hasFacts) {
+        const reason = row.hasFacts ? `Transcoding failed on its last attempt: ${row.lastJobMessage ?? 'the job failed'}.` : 'The uploaded file is missing; upload it again.';
+        if (await repo.transition(row.id, 'processing', { status: 'failed', error: reason })) report.failed.push(row.id);
+      } else {
+        await queueTranscode(row.id, asset.durationSeconds ?? 0);
+        report.requeued.push(row.id);
+      }
+    }
+    for (const id of await repo.uploadingOlderThan(expiryHours * 3600)) {
+      if (!(await repo.transition(id, 'uploading', { status: 'failed', error: expiredReason(expiryHours), progress: 0 }))) continue;
+      await sources.remove(sources.reference(id)).catch((err) => log.warn({ videoId: id, err: String(err) }, 'expired upload not deleted'));
+      report.expired.push(id);
+    }
+    if (sources.datastore.getExpiration() > 0) report.storeExpired = await sources.datastore.deleteExpired();
+    const did = Object.entries(report).filter(([, v]) => (Array.isArray(v) ? v.length : v));
+    if (did.length) log.info({ ...report }, 'ingest upkeep');
+    return report;
+  }
   return service;
 }
 export type MediaService = ReturnType<typeof createMediaService>;
