@@ -5,7 +5,7 @@
  * (shared/contracts/admin.ts); impossible analytics dates. Tab and line ends stay allowed in text.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { NOTHING_TO_CHANGE } from '../../shared/contracts/admin.js';
+import { NOTHING_TO_CHANGE, movieFormBody } from '../../shared/contracts/admin.js';
 import { CONTROL_MESSAGE, controlCharacterAt } from '../plugins/input-guard.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../test/harness.js';
 import { deepArrays } from './fuzz-values.js';
@@ -18,6 +18,12 @@ it('finds control characters at any depth and in keys, and lets tab and line end
   let deep: unknown = 'bottom\u0000';
   for (let i = 0; i < 100_000; i++) deep = [deep];
   expect(controlCharacterAt(deep, 'body')).toMatch(/^body(\.0){100000}$/);
+});
+
+it("refuses a null new-movie form without its cross-field checks throwing, and still names every field of an object", () => {
+  expect(movieFormBody.safeParse(null).success).toBe(false);
+  const issues = movieFormBody.safeParse({ title: '', category: 'drama' }).error!.issues.map((i) => i.path.join('.'));
+  expect(issues).toEqual(expect.arrayContaining(['title', 'fileName', 'thumbnailUrl']));
 });
 
 describeEachDb('input guard', (kind) => {

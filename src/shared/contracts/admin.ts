@@ -119,6 +119,9 @@ const imageUrl = z
 const trailerUrl = z.string('Trailer is required').trim().min(1, 'Trailer is required').max(500).refine((s) => /^https?:\/\/\S+$/i.test(s), 'Trailer must be a link (https://...)');
 const price = z.number().int('Whole francs only').positive('Must be more than 0').max(MAX_TITLE_PRICE_RWF).nullable();
 
+/** For a refine's `when`: run only on an object (zod passes the value being checked as `value`). */
+const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null;
+
 /**
  * POST /api/admin/movies/form: the new-movie form (admin spec section 5 "New movie", "Video file").
  * Required: thumbnailUrl ('Please upload a thumbnail image before creating the movie.'), title (an empty title
@@ -147,9 +150,10 @@ export const movieFormBody = z
     translatorId: uuid.nullable().optional().default(null),
     priceRwf: price.optional().default(null),
   })
-  // `when`: these run even when other fields failed, so one answer names every problem.
-  .refine((b) => Boolean((typeof b.title === 'string' && b.title.trim()) || b.fileName), { path: ['title'], message: ADMIN_TEXTS.missingInformation, when: () => true })
-  .refine((b) => Boolean(b.fileName || b.videoId), { path: ['fileName'], message: ADMIN_TEXTS.missingInformation, when: () => true });
+  // `when`: these run even when other fields failed, so one answer names every problem; but only on an object
+  // (a `null` body would throw inside them: a 500 instead of a 400).
+  .refine((b) => Boolean((typeof b.title === 'string' && b.title.trim()) || b.fileName), { path: ['title'], message: ADMIN_TEXTS.missingInformation, when: isObjectPayload })
+  .refine((b) => Boolean(b.fileName || b.videoId), { path: ['fileName'], message: ADMIN_TEXTS.missingInformation, when: isObjectPayload });
 export type MovieFormBody = z.input<typeof movieFormBody>;
 
 /** The title a movie gets: the typed one, else the file name without its extension (admin spec section 5). */
