@@ -72,6 +72,31 @@ describeEachDb('ingest upkeep', (kind) => {
     });
   });
 
+  describe("an episode's replacement", () => {
+    it('waits beside the episode video that plays, and takes its place in one step once ready', async () => {
+      const repo = createMediaRepository(t.db.db);
+      const show = await t.services.series.create({ title: 'Show', category: 'drama' });
+      await t.services.series.addSeason(show.id);
+      const current = await repo.create({ status: 'ready', progress: 100, storageKey: 'x' });
+      const episode = await t.services.series.addEpisode(show.id, 1, { episodeNumber: 1, title: 'One', videoId: current.id });
+      const bare = await t.services.series.addEpisode(show.id, 1, { episodeNumber: 2, title: 'Two' });
+      const pointers = async (id: string) => (await t.db.executeSql('select video_id, pending_video_id from episodes where id = $1', [id])).rows[0];
+
+      const next = await repo.create({ status: 'processing' });
+      expect(await repo.attachUpload({ kind: 'episode', id: episode.id }, next.id)).toBe('pending');
+      expect(await pointers(episode.id)).toEqual({ video_id: current.id, pending_video_id: next.id });
+      // An episode with no video that plays takes the upload at once.
+      const first = await repo.create({ status: 'uploading' });
+      expect(await repo.attachUpload({ kind: 'episode', id: bare.id }, first.id)).toBe('current');
+      expect(await pointers(bare.id)).toEqual({ video_id: first.id, pending_video_id: null });
+
+      expect(await repo.markReady(next.id, { renditions: [], storageKey: next.id, posterKey: null, durationSeconds: 5 })).toBe(true);
+      expect(await pointers(episode.id)).toEqual({ video_id: next.id, pending_video_id: null });
+      // Marking it again changes nothing: it is no longer processing.
+      expect(await repo.markReady(next.id, { renditions: [], storageKey: next.id, posterKey: null, durationSeconds: 5 })).toBe(false);
+    });
+  });
+
   describe('abandoned uploads', () => {
     it('expires an unfinished upload in the database and the upload store, and keeps the film its video', async () => {
       // A film whose video is ready (its ladder is not needed here), and an abandoned first upload of another film.
