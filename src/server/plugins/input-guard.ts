@@ -12,7 +12,8 @@
  *   answered here as `body: Expected an object`, before any code reads a property of it.
  * Field names follow the error handler: `body.`, `querystring.`, `params.` + the dotted path (array items by index).
  * Headers are not walked: Node refuses control characters in them already; values a route decodes from a
- * header (tus Upload-Metadata) are checked by that route with `controlCharacterAt`.
+ * header (tus Upload-Metadata) are checked by that route with `controlCharacterAt`. Raw bodies a route parses
+ * itself (a caption file as text, a payment callback, image bytes) are left to that route's own checks.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldIssue } from '../../shared/contracts/errors.js';
@@ -74,7 +75,8 @@ export function guardInput(request: FastifyRequest): void {
   for (const [root, value] of [
     ['params', request.params],
     ['querystring', request.query],
-    ['body', Buffer.isBuffer(body) ? null : body],
+    // Bodies a route reads itself (caption files, payment callbacks, images: strings and buffers) are that route's to check.
+    ['body', typeof body === 'object' && !Buffer.isBuffer(body) ? body : null],
   ] as const) {
     const at = controlCharacterAt(value, root);
     if (at) throw fieldRefused(at, CONTROL_MESSAGE);

@@ -1,8 +1,8 @@
 /**
  * The fuzz suite: every route the app declares (t.routes, with its access level and zod schemas), called by
  * anonymous, user, admin and super_admin with generated hostile params, query strings and bodies
- * (fuzz-values.ts), plus bad headers on the streaming route (/api/events), the tus upload endpoint and the
- * better-auth paths. Every answer must be below 500 and carry no internals: no stack frames, no source paths, no
+ * (fuzz-values.ts), a sweep of every number field past column ranges, hostile caption files, and bad headers on
+ * the streaming route (/api/events), the tus upload endpoint and the better-auth paths. Every answer must be below 500 and carry no internals: no stack frames, no source paths, no
  * SQL, no `Error:` (OWASP Web Security Testing Guide, "Testing for Improper Error Handling").
  * Deterministic: fast-check samples with a fixed seed (FUZZ_SEED overrides it); the seed and the number of
  * requests are printed. What it creates lives in the test app's own database and data folder, dropped by stop().
@@ -11,10 +11,11 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Role } from '../../shared/contracts/accounts.js';
+import { videoAssets } from '../db/schema/index.js';
 import type { RouteRecord } from '../plugins/auth.js';
 import { allows } from '../plugins/auth.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../test/harness.js';
-import { HOSTILE_NUMBERS, HOSTILE_STRINGS, RAW_BODIES, hostile, jsonSchemaOf, knownIds, mutated, plausible, queryValue } from './fuzz-values.js';
+import { HOSTILE_NUMBERS, HOSTILE_STRINGS, RAW_BODIES, deepArrays, hostile, jsonSchemaOf, knownIds, mutated, plausible, queryValue } from './fuzz-values.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 /** Generated requests per route and allowed caller; callers the guard refuses get 2. */
@@ -33,6 +34,7 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
   let t: TestApp;
   let cookies: Record<string, string> = {};
   let movieId = '';
+  let videoId = '';
   const failures: string[] = [];
   let requests = 0;
 
@@ -60,7 +62,8 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     const seriesId = (await t.app.inject({ method: 'POST', url: '/api/admin/series', headers: admin, payload: { title: 'Fuzz series', category: 'drama' } })).json().series.id;
     const seasonId = (await t.app.inject({ method: 'POST', url: `/api/admin/series/${seriesId}/seasons`, headers: admin, payload: {} })).json().season.id;
     const episodeId = (await t.app.inject({ method: 'POST', url: `/api/admin/seasons/${seasonId}/episodes`, headers: admin, payload: { episodeNumber: 1, title: 'Fuzz episode' } })).json().episode.id;
-    knownIds.splice(0, knownIds.length, movieId, seriesId, seasonId, episodeId);
+    videoId = (await t.db.db.insert(videoAssets).values({ status: 'ready' }).returning())[0]!.id;
+    knownIds.splice(0, knownIds.length, movieId, seriesId, seasonId, episodeId, videoId);
   });
   afterAll(async () => {
     knownIds.length = 0;
@@ -162,6 +165,23 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     }
   }
 
+  /** Caption files, read by the route itself as text: control characters, DOS end-of-file, binary, malformed cues. */
+  async function fuzzCaptions() {
+    const files = [
+      'WEBVTT\n\n00:00.000 --> 00:01.000\nnul\u0000inside\n',
+      '1\r\n00:00:00,000 --> 00:00:01,000\r\nDOS end\r\n\u001a',
+      'WEBVTT\n\n99:99.999 --> -1:00.000\n<c.x>\u001b[31m</c>\n',
+      '\ud800\udfff\ufffe',
+      deepArrays(1000),
+      'WEBVTT\n\n' + '00:00.000 --> 00:00.001\nx\n\n'.repeat(20_000),
+    ];
+    for (const type of ['text/vtt', 'application/x-subrip', 'application/octet-stream']) {
+      for (const file of files) {
+        await send('admin', { method: 'PUT', url: `/api/admin/videos/${videoId}/captions/en`, payload: file, headers: { 'content-type': type } }, `captions ${type} ${JSON.stringify(file.slice(0, 40))}`);
+      }
+    }
+  }
+
   /** The event stream (never ends when accepted): only answers that end, with bad headers and query strings. */
   async function fuzzEvents() {
     const cases: Inject[] = [
@@ -217,6 +237,7 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     await fuzzEvents();
     await fuzzAuthPaths();
     await sweepNumbers(routes);
+    await fuzzCaptions();
     let sessionsRenewed = false;
     for (const [i, route] of routes.entries()) {
       if (order(route) === 2 && !sessionsRenewed) {
