@@ -5,8 +5,9 @@
  * folders go, src/server/jobs/work-folders.ts), one port kept across restarts (PUBLIC_URL and callback URLs stay
  * valid), and on PostgreSQL a fresh database on TEST_DATABASE_URL's server (src/server/test/harness.ts).
  *
- * The child is `node --import tsx src/server/main.ts` with SOBANURA_ROLE=all; `start()` resolves once GET /api/ready
- * answers 200 (database, migrations and storage checked). `kill9()` sends SIGKILL and waits for the exit;
+ * The child is `node --import tsx src/server/main.ts` with SOBANURA_ROLE=all, under `setpriv --pdeathsig SIGKILL` on
+ * Linux so it never outlives the test process; `start()` resolves once GET /api/ready answers 200 (database,
+ * migrations and storage checked). `kill9()` sends SIGKILL and waits for the exit;
  * `dispose()` kills whatever still runs, drops the database and removes the root, and never throws.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../db/client.js';
+import { deathSignalLauncher } from '../../providers/transcoder/run-tool.js';
 import { createPostgresDatabase, type DbKind } from '../../test/harness.js';
 import { freePort } from '../../../../tests/e2e/support/server.js';
 
@@ -100,7 +102,11 @@ export async function createFaultSite(kind: DbKind, env: Record<string, string> 
     async start() {
       if (child) throw new Error('the server is already running');
       output += `--- start ${new Date().toISOString()}\n`;
-      const c = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: process.cwd(), env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Through setpriv --pdeathsig where there is one, as the server runs ffmpeg: a test worker that dies takes its server along.
+      const launcher = await deathSignalLauncher();
+      const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+      const [bin, ...args] = launcher ? [launcher, '--pdeathsig', 'SIGKILL', '--', ...node] : node;
+      const c = spawn(bin!, args, { cwd: process.cwd(), env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       child = c;
       c.stdout!.on('data', (d: Buffer) => (output += d));
       c.stderr!.on('data', (d: Buffer) => (output += d));
