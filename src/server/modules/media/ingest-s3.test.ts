@@ -173,4 +173,28 @@ describeEachDb('ingest and delivery on S3', (kind) => {
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/webp');
   });
+  it('expires an abandoned upload in the bucket: its multipart upload is aborted and its objects deleted', async () => {
+    const movie = await t.services.catalog.create({ title: 'Abandoned in the bucket', category: 'drama' });
+    const body = await readFile(COCKATOO);
+    const meta = [`filename ${Buffer.from('cockatoo.mp4').toString('base64')}`, `movieId ${Buffer.from(movie.id).toString('base64')}`].join(',');
+    const tus = { cookie: admin.cookie, 'tus-resumable': '1.0.0' };
+    const create = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...tus, 'upload-length': String(body.length), 'upload-metadata': meta } });
+    expect(create.statusCode).toBe(201);
+    const location = String(create.headers.location);
+    const id = location.split('/').pop()!;
+    const part = await t.app.inject({ method: 'PATCH', url: location, headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: body.subarray(0, 300_000) });
+    expect(part.statusCode).toBe(204);
+    const storage = createS3Storage(s3.config);
+    // @tus/s3-store's layout: `{id}.info` (its metadata), `{id}.part` (bytes short of a part), `{id}` once complete.
+    const objects = async () => (await Promise.all([id, `${id}.info`, `${id}.part`].map((k) => storage.stat(k)))).filter(Boolean).length;
+    expect(await objects()).toBeGreaterThan(0);
+
+    // Started two days ago and never finished: past UPLOAD_EXPIRY_HOURS (24).
+    await t.db.executeSql(`update video_assets set created_at = now() - interval '2 days' where id = $1`, [id]);
+    await t.services.media.upkeep();
+    expect(await t.services.media.get(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/expired/) });
+    expect(await objects()).toBe(0);
+    // The request log fills from the server's output, a moment behind.
+    expect(await waitFor(async () => s3.requests.some((r) => r.method === 'DELETE' && r.url.includes(`/${id}?`) && r.url.includes('uploadId=')), 10)).toBe(true);
+  });
 });

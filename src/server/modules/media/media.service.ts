@@ -315,7 +315,8 @@ export function createMediaService(deps: {
       await sources.remove(sources.reference(id)).catch((err) => log.warn({ videoId: id, err: String(err) }, 'expired upload not deleted'));
       report.expired.push(id);
     }
-    if (sources.datastore.getExpiration() > 0) report.storeExpired = await sources.datastore.deleteExpired();
+    // Some S3-compatible servers cannot list multipart uploads; the uploads with an asset were expired above anyway.
+  if (sources.datastore.getExpiration() > 0) report.storeExpired = await sources.datastore.deleteExpired().catch((err: unknown) => (log.warn({ err: String(err) }, 'upload store expiry failed'), 0));
     const did = Object.entries(report).filter(([, v]) => (Array.isArray(v) ? v.length : v));
     if (did.length) log.info({ ...report }, 'ingest upkeep');
     return report;

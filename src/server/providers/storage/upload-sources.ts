@@ -138,6 +138,9 @@ export function createS3UploadSources(s3: S3Config, storage: MediaStorage, optio
     },
     async remove(reference) {
       const id = keyOf(reference);
+      // An unfinished upload is an S3 multipart upload: the store aborts it (freeing its parts) and forgets its cached
+      // offset; for a finished one there is nothing to abort and it reports the upload missing, which is fine here.
+      await datastore.remove(id).catch(() => {});
       await Promise.all([storage.delete(id), storage.delete(`${id}.info`), storage.delete(`${id}.part`)]);
     },
     async importFile(videoId, file) {
