@@ -52,12 +52,14 @@ export async function registerJobs(
   if (deps.role !== 'web') {
     const swept = await sweepWorkFolders();
     if (swept) deps.log.info({ folders: swept }, 'removed the work folders of stopped workers');
-    transcode = await registerTranscodeJob(boss, deps.services.media, deps.executeSql, deps.heartbeat);
-    await registerRemuxDownloadJob(boss, deps.services.downloads);
+    // Before this process's worker takes any job: afterwards a job it had just taken would count as orphaned, be
+    // failed under it, and one stop would use up two tries.
     if (deps.dbKind === 'pglite') {
       const n = await retryOrphanedJobs(boss, deps.executeSql, TRANSCODE_QUEUE);
       if (n) deps.log.info({ jobs: n }, 'transcode jobs interrupted by the last stop run again');
     }
+    transcode = await registerTranscodeJob(boss, deps.services.media, deps.executeSql, deps.heartbeat);
+    await registerRemuxDownloadJob(boss, deps.services.downloads);
     // On PGlite this is the only process: at start nothing else can be finishing an upload, so nothing need wait.
     upkeep = startMediaUpkeep(deps.services.media, { withLock: deps.withLock, firstPass: deps.dbKind === 'pglite' ? { idleSeconds: 0 } : undefined, onError: (err) => boss.emit('error', err) });
   }
