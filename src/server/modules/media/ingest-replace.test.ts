@@ -53,7 +53,7 @@ describeEachDb('replacing a video, and uploads cut short', (kind) => {
     await t?.stop();
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, extra: { headers?: Record<string, string>; payload?: Buffer | object } = {}) =>
+  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, extra: { headers?: Record<string, string>; payload?: Buffer | object | string } = {}) =>
     t.app.inject({ method, url, headers: { cookie: admin.cookie, ...extra.headers }, ...(extra.payload ? { payload: extra.payload } : {}) });
   const asset = async (id: string) => (await inject('GET', `/api/admin/videos/${id}`)).json().video as { id: string; status: string; error: string | null };
   const untilSettled = (id: string) => waitFor(async () => ((await t.services.media.get(id))?.status === 'ready' || (await t.services.media.get(id))?.status === 'failed' ? t.services.media.get(id) : null), 300);
@@ -83,6 +83,13 @@ describeEachDb('replacing a video, and uploads cut short', (kind) => {
     expect(await asset(refusedId)).toMatchObject({ status: 'failed' });
     expect(await playedVideo(movie.id)).toBe(first.id);
     expect(await t.services.catalog.adminGet(movie.id)).toMatchObject({ video: { id: first.id, status: 'ready' }, replacement: { id: refusedId, status: 'failed' } });
+
+    // What viewers have on the first video: an English caption track and a resume position.
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nMuraho\n';
+    const caption = await inject('PUT', `/api/admin/videos/${first.id}/captions/en`, { headers: { 'content-type': 'text/vtt' }, payload: vtt });
+    expect(caption.statusCode, caption.body).toBe(200);
+    const viewer = await signUp(t);
+    await t.db.executeSql('insert into watch_progress (user_id, video_id, movie_id, position_seconds, duration_seconds) values ($1, $2, $3, 2.5, 3)', [viewer.id, first.id, movie.id]);
 
     // A good replacement, sent in two chunks; the film plays its first video while it uploads and while it transcodes.
     const body = await readFile(path.join(FIXTURES, 'cockatoo.mp4'));
@@ -117,6 +124,11 @@ describeEachDb('replacing a video, and uploads cut short', (kind) => {
     expect(await t.services.storage.stat(`videos/${first.id}/master.m3u8`)).not.toBeNull();
     const { rows } = await t.db.executeSql('select pending_video_id from movies where id = $1', [movie.id]);
     expect(rows[0]!.pending_video_id).toBeNull();
+    // The caption track and the resume position moved with the film to its new video.
+    expect((await t.db.executeSql('select language from video_captions where video_id = $1', [secondId])).rows).toEqual([{ language: 'en' }]);
+    expect((await t.services.storage.readBuffer(`videos/${secondId}/captions/en.vtt`))?.toString()).toBe((await t.services.storage.readBuffer(`videos/${first.id}/captions/en.vtt`))?.toString());
+    expect((await t.services.storage.readBuffer(`videos/${secondId}/captions/en.vtt`))?.toString()).toContain('Muraho');
+    expect((await t.db.executeSql('select video_id from watch_progress where user_id = $1', [viewer.id])).rows).toEqual([{ video_id: secondId }]);
   }, 600_000);
 
   /** Creates an upload for a new film and stores `body` in the upload store directly, as the last PATCH would, without finishing it. */

@@ -13,6 +13,11 @@ export type VideoAssetRow = typeof videoAssets.$inferSelect;
 type VideoStatus = VideoAssetRow['status'];
 
 /** Where an upload goes: a movie or an episode. */
+/** A caption track carried over to a replacement video: the replaced video holding it, and its language (en, fr, rw). */
+export interface CarriedCaption {
+  videoId: string;
+  language: string;
+}
 export type UploadTarget = { kind: 'movie'; id: string } | { kind: 'episode'; id: string };
 
 /** A 'processing' asset with no transcode job waiting or running, and the state of its latest job, if any. */
@@ -60,12 +65,30 @@ export function createMediaRepository(db: Database) {
       await db.update(videoAssets).set({ progress, updatedAt: new Date() }).where(and(eq(videoAssets.id, id), eq(videoAssets.status, 'processing')));
     },
     /**
+     * The caption tracks a replacement `id` takes over when it is swapped in: for each language `id` has no track of,
+     * the most recently updated track of the videos it replaces (the current videos of the titles it is pending for).
+     * `[{ videoId: the replaced video holding the track, language }]`.
+     */
+    async captionsToCarry(id: string): Promise<CarriedCaption[]> {
+      const rows = rowsOf(
+        await db.execute(sql`select distinct on (c.language) c.video_id::text as "videoId", c.language from video_captions c
+          where c.video_id in (select video_id from movies where pending_video_id = ${id} and video_id is not null
+                               union select video_id from episodes where pending_video_id = ${id} and video_id is not null)
+            and not exists (select 1 from video_captions n where n.video_id = ${id} and n.language = c.language)
+          order by c.language, c.updated_at desc`),
+      );
+      return rows.map((r) => ({ videoId: String(r.videoId), language: String(r.language) }));
+    },
+    /**
      * Marks a processing asset ready and, in the same transaction, swaps it in where it is a title's pending
      * replacement (video_id ← it, pending_video_id ← null), then tells every instance (catalog_events) that the titles
-     * now showing it changed. The video it replaces is left in the library, files and all (admin/content.service.ts:
-     * a video may be shared by titles, and deleting files is a separate act). False when the asset was not processing.
+     * now showing it changed. What viewers had on the replaced video follows the title to the new one in that
+     * transaction: their resume positions on those titles, and the caption tracks in `carried` (whose files the
+     * caller has already copied; see captionsToCarry). The video it replaces is left in the library, files and all
+     * (admin/content.service.ts: a video may be shared by titles, and deleting files is a separate act). False when
+     * the asset was not processing.
      */
-    async markReady(id: string, values: { renditions: StoredRendition[]; storageKey: string; posterKey: string | null; durationSeconds: number }): Promise<boolean> {
+    async markReady(id: string, values: { renditions: StoredRendition[]; storageKey: string; posterKey: string | null; durationSeconds: number }, carried: readonly CarriedCaption[] = []): Promise<boolean> {
       return db.transaction(async (tx) => {
         const done = await tx
           .update(videoAssets)
@@ -73,6 +96,15 @@ export function createMediaRepository(db: Database) {
           .where(and(eq(videoAssets.id, id), eq(videoAssets.status, 'processing')))
           .returning({ id: videoAssets.id });
         if (done.length === 0) return false;
+        for (const c of carried) {
+          await tx.execute(sql`insert into video_captions (video_id, language, source_format, cues, size_bytes, updated_by, updated_at)
+            select ${id}, language, source_format, cues, size_bytes, updated_by, updated_at from video_captions
+            where video_id = ${c.videoId} and language = ${c.language} on conflict do nothing`);
+        }
+        await tx.execute(sql`update watch_progress p set video_id = ${id} from movies m
+          where m.pending_video_id = ${id} and p.movie_id = m.id and p.part_id is null and p.episode_id is null and p.video_id = m.video_id`);
+        await tx.execute(sql`update watch_progress p set video_id = ${id} from episodes e
+          where e.pending_video_id = ${id} and p.episode_id = e.id and p.video_id = e.video_id`);
         await tx.update(movies).set({ videoId: id, pendingVideoId: null, updatedAt: sql`now()` }).where(eq(movies.pendingVideoId, id));
         await tx.update(episodes).set({ videoId: id, pendingVideoId: null }).where(eq(episodes.pendingVideoId, id));
         const shownBy = rowsOf(

@@ -9,7 +9,8 @@
  * asset waits as the title's pending replacement (movies/episodes.pending_video_id, migration 0008) while it uploads
  * and transcodes, and is swapped in, in one transaction, only once it is ready. A rejected, failed or abandoned
  * replacement changes nothing viewers see; its state stays readable at GET /api/admin/videos/:id (the upload panel).
- * The replaced video stays in the library (docs: admin/content.service.ts, deleting files is a separate act).
+ * The replaced video stays in the library (docs: admin/content.service.ts, deleting files is a separate act); its
+ * caption tracks and viewers' resume positions on the title move to the new video as it is swapped in.
  *
  * Nothing is lost to a crash (upkeep, run by the job role every minute and at start): an upload whose bytes are all
  * stored but that was never finished is finished; an asset left 'processing' with no job is queued again, or marked
@@ -31,7 +32,7 @@ import type { UploadSources } from '../../providers/storage/upload-sources.js';
 import type { Transcoder } from '../../providers/transcoder/transcoder.js';
 import { MediaRejectedError, MediaToolsMissingError } from '../../providers/transcoder/transcoder.js';
 import { contentTypeOf } from './content-types.js';
-import type { MediaRepository, VideoAssetRow } from './media.repository.js';
+import type { CarriedCaption, MediaRepository, VideoAssetRow } from './media.repository.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 
@@ -258,7 +259,8 @@ export function createMediaService(deps: {
         });
         await uploadLadder(videoId, outDir, result.master);
         const renditions = result.renditions.map((r) => ({ name: r.name, width: r.width, height: r.height, bandwidth: r.videoBitrate + r.audioBitrate, playlist: r.playlist }));
-        if (!(await repo.markReady(videoId, { renditions, storageKey: videoId, posterKey, durationSeconds: facts.durationSeconds }))) {
+        const carried = await carryCaptions(videoId);
+        if (!(await repo.markReady(videoId, { renditions, storageKey: videoId, posterKey, durationSeconds: facts.durationSeconds }, carried))) {
           log.warn({ videoId }, 'transcoded, but the asset was no longer processing');
           return;
         }
@@ -282,6 +284,25 @@ export function createMediaService(deps: {
       return repo.get(videoId);
     },
   };
+  /**
+   * Copies to `videoId` the caption files it takes over as a replacement (repo.captionsToCarry), before it is swapped
+   * in, so a film keeps its captions when its video is uploaded again. A track whose file cannot be read is left
+   * behind (logged); the admin can upload it again. Returns the tracks copied, for markReady to record.
+   */
+  async function carryCaptions(videoId: string): Promise<CarriedCaption[]> {
+    const copied: CarriedCaption[] = [];
+    for (const c of await repo.captionsToCarry(videoId)) {
+      const rel = `captions/${c.language}.vtt`;
+      const bytes = await storage.readBuffer(keys.videoFile(c.videoId, rel));
+      if (!bytes) {
+        log.warn({ videoId, from: c.videoId, language: c.language }, 'caption file of the replaced video is missing; not carried over');
+        continue;
+      }
+      await storage.put(keys.videoFile(videoId, rel), bytes, { contentType: contentTypeOf(rel) });
+      copied.push(c);
+    }
+    return copied;
+  }
   let upkeeping: Promise<unknown> = Promise.resolve();
   /** One upkeep pass (see `upkeep`). */
   async function upkeepPass(opts: { idleSeconds?: number; expiryHours?: number }): Promise<UpkeepReport> {
