@@ -95,6 +95,11 @@ export function createBillingRepository(db: Database) {
       const rows = await db.select().from(payments).where(eq(payments.providerReference, reference)).limit(1);
       return rows[0] ?? null;
     },
+    /** Whether `userId` has a successful payment from `msisdn` (2507XXXXXXXX): a number shown to be the payer's own. */
+    async hasPaidFrom(userId: string, msisdn: string): Promise<boolean> {
+      const rows = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.msisdn, msisdn), eq(payments.status, 'successful'))).limit(1);
+      return rows.length > 0;
+    },
     /** Every payment of a user, newest first. */
     async paymentsOf(userId: string): Promise<PaymentWithTitle[]> {
       const rows = await selectWithTitle().where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));

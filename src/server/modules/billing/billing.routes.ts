@@ -61,8 +61,10 @@ export function billingRoutes(deps: { billing: BillingService; paymentLimits: Pa
       schema: { body: createPaymentBody, response: { 202: paymentDetailResponse } },
     }, async (req, reply) => {
       const user = await req.requireUser();
-      // At most so many prompts per account and per phone number, whatever the address (payment-limits.ts, ADR 018).
-      await deps.paymentLimits.admit(user.id, req.body.phone).catch((err: unknown) => withRetryAfter(reply, err));
+      // At most so many prompts per account and per phone number, whatever the address (payment-limits.ts, ADR 018);
+      // a number this account has paid from before counts per account only.
+      const ownNumber = await deps.billing.hasPaidFrom(user.id, req.body.phone);
+      await deps.paymentLimits.admit(user.id, req.body.phone, { ownNumber }).catch((err: unknown) => withRetryAfter(reply, err));
       return reply.status(202).send({ payment: await deps.billing.createPayment(user.id, req.body) });
     });
 

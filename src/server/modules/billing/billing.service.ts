@@ -229,6 +229,15 @@ export function createBillingService(deps: {
       return toPaymentDetail(await withTitle(payment));
     },
 
+    /**
+     * Whether `phone` (as typed) is a number `userId` has already paid from successfully (ADR 018: such a number is
+     * the payer's own, and the per-number limit does not apply to them). False for a number that does not parse.
+     */
+    async hasPaidFrom(userId: string, phone: string): Promise<boolean> {
+      const number = parseRwandaMsisdn(phone);
+      return number ? repo.hasPaidFrom(userId, number.msisdn) : false;
+    },
+
     /** The caller's payment, refreshed from the provider while it may still change. */
     async getPayment(userId: string, id: string): Promise<PaymentDetail> {
       const p = await ownPayment(userId, id);

@@ -37,6 +37,19 @@ describeEachDb('payment limits', (kind) => {
     expect((await pay(t, b.cookie, '0788555102')).statusCode).toBe(202);
   });
 
+  it('lets a viewer pay from a number they paid from before, however many prompts others sent to it', async () => {
+    const [owner, other] = [await signUp(t), await signUp(t)];
+    const first = await pay(t, owner.cookie, '0788555301');
+    expect(first.statusCode).toBe(202);
+    // The owner's payment succeeds, as the operator would have settled it.
+    await t.db.executeSql(`update payments set status = 'successful', settled_at = now() where id = $1`, [first.json().payment.id]);
+    for (let i = 0; i < 2; i++) expect((await pay(t, other.cookie, '0788555301')).statusCode).toBe(202);
+    expect((await pay(t, other.cookie, '0788555301')).statusCode).toBe(429);
+    // The number's window is full, but it is the owner's own number: the owner still gets the prompt.
+    expect((await pay(t, owner.cookie, '0788555301')).statusCode).toBe(202);
+    expect((await pay(t, other.cookie, '0788555301')).json().error).toMatchObject({ code: 'payment_rate_limited', details: { scope: 'number' } });
+  });
+
   it('sends at most 4 prompts (here) from one account in 10 minutes, to any numbers; refused ones are not counted', async () => {
     const a = await signUp(t);
     for (let i = 0; i < 4; i++) expect((await pay(t, a.cookie, `078855520${i}`)).statusCode).toBe(202);

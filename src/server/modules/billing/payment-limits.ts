@@ -5,6 +5,8 @@
  * - per account: 5 per 10 minutes and 20 per day;
  * - per number (the MSISDN `2507XXXXXXXX`, however it was typed): 3 per 10 minutes and 10 per day.
  * A number that cannot be parsed is counted per account only (the service refuses it with 400 `invalid_msisdn`).
+ * So is a number the account has already paid from successfully (`ownNumber`): its owner is not locked out of paying
+ * by someone else's prompts to it, while prompts from other accounts stay limited.
  * A refused request is not counted. Windows are fixed, starting at a key's first request (rate-limiter-flexible).
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -24,11 +26,12 @@ export const PAYMENT_LIMITS: { account: PaymentWindow[]; number: PaymentWindow[]
 
 export interface PaymentLimits {
   /**
-   * Counts one payment request of `userId` to `phone` (as typed).
+   * Counts one payment request of `userId` to `phone` (as typed). With `ownNumber` (the account has paid from this
+   * number before), only the account's windows count it.
    * @throws AppError 429 `payment_rate_limited` with details `{ retryAfterSeconds, retryAfterMinutes, scope: 'account' | 'number' }`
    *   when a window of the account or of the number is full (nothing is counted then).
    */
-  admit(userId: string, phone: string): Promise<void>;
+  admit(userId: string, phone: string, opts?: { ownNumber?: boolean }): Promise<void>;
 }
 
 export function createPaymentLimits(store: CounterStore, limits = PAYMENT_LIMITS): PaymentLimits {
@@ -37,8 +40,8 @@ export function createPaymentLimits(store: CounterStore, limits = PAYMENT_LIMITS
   const account = make('account');
   const number = make('number');
   return {
-    async admit(userId, phone) {
-      const msisdn = parseRwandaMsisdn(phone)?.msisdn;
+    async admit(userId, phone, opts = {}) {
+      const msisdn = opts.ownNumber ? undefined : parseRwandaMsisdn(phone)?.msisdn;
       const checks = [
         ...account.map((c) => ({ ...c, key: userId })),
         ...(msisdn ? number.map((c) => ({ ...c, key: keyOf(store, 'msisdn', msisdn) })) : []),
