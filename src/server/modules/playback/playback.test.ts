@@ -176,6 +176,11 @@ describeEachDb('playback', (kind) => {
       expect(refused.statusCode).toBe(403);
       expect((await get(`${baseOf(res.url)}1080p/seg_00000.ts`, daily.cookie)).statusCode).toBe(403);
       expect((await get(`${baseOf(res.url)}720p/index.m3u8`, daily.cookie)).statusCode).toBe(200);
+      // Paths are matched with their case, as the cap and the downloads/ check read them: another spelling of a
+      // capped rendition, or of the MP4 downloads, is no way round them on a store that ignores case.
+      for (const rel of ['1080P/index.m3u8', '1080P/seg_00000.ts', 'DOWNLOADS/1080p.mp4', 'Downloads/720p.mp4', '720p/INDEX.M3U8']) {
+        expect((await get(`${baseOf(res.url)}${rel}`, daily.cookie)).statusCode, rel).toBe(404);
+      }
     });
 
     it('gives Weekly, Monthly and Yearly 1080p, and a super_admin everything', async () => {
