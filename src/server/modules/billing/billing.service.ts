@@ -276,7 +276,7 @@ export function createBillingService(deps: {
       return due.length;
     },
 
-    /** The pass in force with the passes queued behind it, and every payment of the viewer, newest first (issue 5 point 5). */
+    /** The pass in force with the passes queued behind it, and every payment of the viewer, newest first (the /billing page; docs/decisions/019). */
     async history(userId: string): Promise<BillingHistoryResponse> {
       const at = now();
       const [pass, timeline, rows] = await Promise.all([repo.passOf(userId, at), repo.passTimelineOf(userId, at), repo.paymentsOf(userId)]);
