@@ -11,7 +11,6 @@
  * Keys never hold an email or a phone number in clear: `keyOf` turns them into an HMAC-SHA256 with the app's secret.
  */
 import { createHmac } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './app-error.js';
 import type { RedisClient } from './redis.js';
@@ -50,19 +49,10 @@ export function retryAfterSeconds(msBeforeNext: number): number {
 }
 
 /**
- * An AppError 429 (`rate_limited` unless `code` says otherwise) whose details carry `retryAfterSeconds`, which
- * `withRetryAfter` copies to the Retry-After header.
+ * An AppError 429 (`rate_limited` unless `code` says otherwise) whose details carry `retryAfterSeconds`, which the
+ * error handler (plugins/errors.ts) copies to the Retry-After header.
  */
 export function limitedError(msBeforeNext: number, code: 'rate_limited' | 'payment_rate_limited', message: string, extra: Record<string, unknown> = {}): AppError {
   const seconds = retryAfterSeconds(msBeforeNext);
   return new AppError(429, code, `${message} Try again in ${seconds} seconds.`, { retryAfterSeconds: seconds, ...extra });
-}
-
-/** Rethrows `err`, first setting Retry-After on `reply` when it is a 429 made by `limitedError`. */
-export function withRetryAfter(reply: FastifyReply, err: unknown): never {
-  if (err instanceof AppError && err.statusCode === 429) {
-    const seconds = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-    if (seconds) reply.header('retry-after', String(seconds));
-  }
-  throw err;
 }

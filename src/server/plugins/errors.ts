@@ -2,7 +2,8 @@
  * The one error handler and the one error body (DESIGN.md habit 4): `{ error: { code, message, details? } }`.
  * Validation problems answer 400 `validation_failed` with `details.fields: [{ field, message }]`; unknown errors
  * answer 500 `internal` with no internals in the body (the log has them); a URL naming something that cannot be an
- * object key answers 404 `not_found`.
+ * object key answers 404 `not_found`. A 429 or 503 whose details carry `retryAfterSeconds` also gets the Retry-After
+ * header (RFC 9110 section 10.2.3), so every limit that names its wait says it the same way.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -17,7 +18,11 @@ function send(reply: import('fastify').FastifyReply, status: number, code: strin
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
-    if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message, err.details);
+    if (err instanceof AppError) {
+      const wait = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if ((err.statusCode === 429 || err.statusCode === 503) && typeof wait === 'number' && wait > 0) reply.header('retry-after', String(Math.ceil(wait)));
+      return send(reply, err.statusCode, err.code, err.message, err.details);
+    }
     // A name in a URL that cannot be an object key (a poster id of hex and dashes that is no UUID, an upper-case
     // UUID...) names nothing that is stored (providers/storage/media-storage.ts assertKey).
     if (err instanceof BadKeyError) return send(reply, 404, 'not_found', 'Not found');

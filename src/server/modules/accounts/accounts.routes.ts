@@ -20,7 +20,6 @@ import {
 } from '../../../shared/contracts/accounts.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { toHeaders } from '../../plugins/auth.js';
-import { withRetryAfter } from '../../lib/rate-counters.js';
 import type { BillingRepository } from '../billing/billing.repository.js';
 import type { AccountsService } from './accounts.service.js';
 import type { SignInLimits } from './sign-in-limits.js';
@@ -37,9 +36,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: { body: loginBody, response: { 200: userResponse } },
     }, async (req, reply) => {
-      const { result, deviceCookie } = await deps.signInLimits
-        .attempt(req.body.email, req.headers.cookie, () => deps.accounts.login(req.body.email, req.body.password, toHeaders(req)))
-        .catch((err: unknown) => withRetryAfter(reply, err));
+      const { result, deviceCookie } = await deps.signInLimits.attempt(req.body.email, req.headers.cookie, () => deps.accounts.login(req.body.email, req.body.password, toHeaders(req)));
       reply.header('set-cookie', [...result.setCookie, deviceCookie]);
       return { user: result.user };
     });

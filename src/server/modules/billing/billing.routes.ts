@@ -19,7 +19,6 @@ import {
 } from '../../../shared/contracts/billing.js';
 import { idParams } from '../../../shared/contracts/catalog.js';
 import { PLAN_IDS, PLANS } from '../../../shared/domain/plans.js';
-import { withRetryAfter } from '../../lib/rate-counters.js';
 import type { BillingService } from './billing.service.js';
 import type { PaymentLimits } from './payment-limits.js';
 
@@ -64,7 +63,7 @@ export function billingRoutes(deps: { billing: BillingService; paymentLimits: Pa
       // At most so many prompts per account and per phone number, whatever the address (payment-limits.ts, ADR 018);
       // a number this account has paid from before counts per account only.
       const ownNumber = await deps.billing.hasPaidFrom(user.id, req.body.phone);
-      await deps.paymentLimits.admit(user.id, req.body.phone, { ownNumber }).catch((err: unknown) => withRetryAfter(reply, err));
+      await deps.paymentLimits.admit(user.id, req.body.phone, { ownNumber });
       return reply.status(202).send({ payment: await deps.billing.createPayment(user.id, req.body) });
     });
 

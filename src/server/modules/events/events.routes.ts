@@ -54,7 +54,6 @@ export function eventsRoutes(deps: { hub: EventHub; heartbeatMs?: number; limits
       const claim = slots.take(request.ip);
       if (!claim.ok) {
         const seconds = STREAM_REFUSED_RETRY_SECONDS;
-        reply.header('retry-after', String(seconds));
         if (claim.refused === 'address') {
           throw new AppError(429, 'rate_limited', `Too many live streams from your address. Try again in ${seconds} seconds.`, { retryAfterSeconds: seconds });
         }
