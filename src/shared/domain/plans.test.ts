@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extendExpiry, isPassActive, PLANS, remainingTime, remainingTimeText } from './plans.js';
+import { extendExpiry, isPassActive, planSaving, PLANS, remainingTime, remainingTimeText, withPrices } from './plans.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -78,5 +78,39 @@ describe('remaining time and expiry (viewer spec section 4)', () => {
         return next.getTime() === now.getTime() + PLANS[plan].durationSeconds * 1000 && isPassActive({ status: 'active', expiresAt: next }, now) && !isPassActive({ status: 'active', expiresAt: lapsed }, now);
       }),
     );
+  });
+});
+
+describe('struck-through price and "Save N%" (docs/decisions/022)', () => {
+  it('hides both for the spec\'s Yearly (84,000 struck above an 85,000 price is not a saving)', () => {
+    expect(planSaving(85000, 84000)).toEqual({ compareAtRwf: null, savePercent: null });
+    expect(planSaving(PLANS.yearly.priceRwf, PLANS.yearly.compareAtRwf)).toEqual({ compareAtRwf: null, savePercent: null });
+    expect(planSaving(500, null)).toEqual({ compareAtRwf: null, savePercent: null });
+  });
+
+  it('computes the floor of the saving, and no badge under 1%', () => {
+    expect(planSaving(84000, 105000)).toEqual({ compareAtRwf: 105000, savePercent: 20 });
+    expect(planSaving(85000, 105000)).toEqual({ compareAtRwf: 105000, savePercent: 19 });
+    expect(planSaving(999, 1000)).toEqual({ compareAtRwf: 1000, savePercent: null });
+    expect(planSaving(7000, 7000)).toEqual({ compareAtRwf: null, savePercent: null });
+  });
+
+  it('shows a compare-at only above the price, and a badge only when the saving it names is true', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.option(fc.integer({ min: 1, max: 10_000_000 })), (price, compareAt) => {
+        const { compareAtRwf, savePercent } = planSaving(price, compareAt);
+        if (compareAtRwf === null) return savePercent === null && (compareAt === null || compareAt <= price);
+        if (compareAtRwf !== compareAt || compareAtRwf <= price) return false;
+        if (savePercent === null) return (compareAt - price) * 100 < compareAt; // under 1%
+        // N% is never more than the real saving, and the real saving is below N+1%.
+        return savePercent >= 1 && savePercent <= 99 && savePercent * compareAt <= (compareAt - price) * 100 && (compareAt - price) * 100 < (savePercent + 1) * compareAt;
+      }),
+    );
+  });
+
+  it('applies effective prices over the defaults, keeping durations and features', () => {
+    const plans = withPrices({ daily: { priceRwf: 600, compareAtRwf: 700 } });
+    expect(plans[0]).toEqual({ ...PLANS.daily, priceRwf: 600, compareAtRwf: 700 });
+    expect(plans[3]).toEqual(PLANS.yearly);
   });
 });

@@ -22,7 +22,10 @@ export interface Plan {
   downloads: number | null;
   /** Marked "most popular" on the plans page. */
   popular: boolean;
-  /** Struck-through "was" price in RWF, shown on the plans page (Yearly only). */
+  /**
+   * "Was" price in RWF. Shown struck through, with a "Save N%" badge, only when `planSaving` says it is true
+   * (docs/decisions/022): the spec's 84,000 RWF for Yearly is below its 85,000 RWF price, so it is not shown.
+   */
   compareAtRwf: number | null;
 }
 
@@ -35,6 +38,28 @@ export const PLANS: Record<PlanId, Plan> = {
   monthly: { id: 'monthly', priceRwf: 7000, durationSeconds: 30 * DAY, maxHeight: 1080, devices: 5, downloads: 25, popular: true, compareAtRwf: null },
   yearly: { id: 'yearly', priceRwf: 85000, durationSeconds: 365 * DAY, maxHeight: null, devices: 6, downloads: null, popular: false, compareAtRwf: 84000 },
 };
+
+/**
+ * The prices of `PLANS` are the defaults: what a plan costs until a super admin sets another price in the site
+ * settings (src/shared/contracts/site.ts). The server charges the effective price and keeps it on the payment.
+ * Returns `PLANS[id]` with `prices[id]`'s price and compare-at price.
+ */
+export function withPrices(prices: Partial<Record<PlanId, { priceRwf: number; compareAtRwf: number | null }>>): Plan[] {
+  return PLAN_IDS.map((id) => ({ ...PLANS[id], ...(prices[id] ? { priceRwf: prices[id].priceRwf, compareAtRwf: prices[id].compareAtRwf } : {}) }));
+}
+
+/**
+ * What the plans page may say about a price (docs/decisions/022-site-settings-and-prices.md): the struck-through
+ * compare-at price only when it is above the price, and "Save N%" with N = floor((compareAt − price) / compareAt ×
+ * 100) only when N ≥ 1 (a compare-at above the price by under 1% is struck through without a badge). Both are
+ * integer RWF; the percent is computed in integers, so it is exact.
+ * @returns `compareAtRwf` to strike through (or null) and `savePercent` for the badge (or null).
+ */
+export function planSaving(priceRwf: number, compareAtRwf: number | null | undefined): { compareAtRwf: number | null; savePercent: number | null } {
+  if (compareAtRwf == null || !(compareAtRwf > priceRwf) || !(priceRwf >= 0)) return { compareAtRwf: null, savePercent: null };
+  const percent = Math.floor(((compareAtRwf - priceRwf) * 100) / compareAtRwf);
+  return { compareAtRwf, savePercent: percent >= 1 ? percent : null };
+}
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
