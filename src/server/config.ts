@@ -27,6 +27,9 @@
  * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
  * PAYMENT_APPROVAL_SECONDS (300, the approval window of issue 5 point 3; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
+ * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
+ * MAIL_FROM (required with SMTP_URL); SMS_PROVIDER (outbox | africastalking), AT_USERNAME and AT_API_KEY (required
+ * with africastalking), AT_SENDER_ID (optional), AT_BASE_URL (the sandbox's for username sandbox, else production).
  * A bad value throws ConfigError naming the variable. Secrets are never logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -106,6 +109,14 @@ const envSchema = z.object({
   SIGN_IN_LOCKOUT_FIRST_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(1),
   SIGN_IN_LOCKOUT_MAX_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(86400).default(900),
   MEDIA_ACCEL_PREFIX: z.string().regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be an nginx internal location such as /_media/').optional(),
+  // Account recovery messages (docs/decisions/021-account-recovery.md).
+  SMTP_URL: z.url().refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).regex(/@/, 'must be a sender address, e.g. "Sobanura <no-reply@example.com>"').optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'africastalking'], 'must be outbox or africastalking').default('outbox'),
+  AT_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be the Africa's Talking application username (sandbox for the sandbox)").optional(),
+  AT_API_KEY: z.string().min(8, "must be the Africa's Talking API key").optional(),
+  AT_SENDER_ID: z.string().trim().min(1).max(16, 'must be at most 16 characters (an approved sender id or short code)').optional(),
+  AT_BASE_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -160,6 +171,14 @@ export interface Config {
   paymentLimits: { account: { points: number; seconds: number }[]; number: { points: number; seconds: number }[] };
   /** Seconds of an account's first sign-in lock-out (after 5 failures) and of the longest (ADR 018). */
   signInLockout: { firstSeconds: number; maxSeconds: number };
+  /** Where account-recovery mail and SMS go (ADR 021): SMTP and Africa's Talking, or the outbox table when unset. */
+  messaging: MessagingConfig;
+}
+
+/** Mail through SMTP (null: the outbox) and SMS through Africa's Talking or the outbox (ADR 021). */
+export interface MessagingConfig {
+  mail: { smtpUrl: string; from: string } | null;
+  sms: { provider: 'outbox' } | { provider: 'africastalking'; baseUrl: string; username: string; apiKey: string; senderId: string | null };
 }
 
 /** S3-compatible object storage (ADR 016). Credentials null = the AWS SDK's default chain. */
@@ -234,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // PGlite admits one process, so a web or worker process beside others needs PostgreSQL (ADR 016).
   if (e.SOBANURA_ROLE !== 'all' && !e.DATABASE_URL) missing.push(`DATABASE_URL: required when SOBANURA_ROLE=${e.SOBANURA_ROLE} (the embedded PGlite database admits one process; use SOBANURA_ROLE=all, or PostgreSQL)`);
+  if (e.SMTP_URL && !e.MAIL_FROM) missing.push('MAIL_FROM: required when SMTP_URL is set (the sender of account-recovery mail, e.g. "Sobanura <no-reply@example.com>")');
+  if (e.SMS_PROVIDER === 'africastalking') {
+    if (!e.AT_USERNAME) missing.push("AT_USERNAME: required when SMS_PROVIDER=africastalking (the Africa's Talking application username)");
+    if (!e.AT_API_KEY) missing.push("AT_API_KEY: required when SMS_PROVIDER=africastalking (the Africa's Talking API key)");
+  }
   if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
@@ -300,5 +324,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     paymentLimits: { account: e.PAYMENT_LIMITS_PER_ACCOUNT, number: e.PAYMENT_LIMITS_PER_NUMBER },
     signInLockout: { firstSeconds: e.SIGN_IN_LOCKOUT_FIRST_SECONDS, maxSeconds: Math.max(e.SIGN_IN_LOCKOUT_FIRST_SECONDS, e.SIGN_IN_LOCKOUT_MAX_SECONDS) },
+    messaging: {
+      mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM! } : null,
+      sms:
+        e.SMS_PROVIDER === 'africastalking'
+          ? {
+              provider: 'africastalking',
+              baseUrl: (e.AT_BASE_URL ?? (e.AT_USERNAME === 'sandbox' ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com')).replace(/\/+$/, ''),
+              username: e.AT_USERNAME!,
+              apiKey: e.AT_API_KEY!,
+              senderId: e.AT_SENDER_ID ?? null,
+            }
+          : { provider: 'outbox' },
+    },
   };
 }

@@ -8,3 +8,5 @@ export * from './playback.js';
 export * from './contact.js';
 export * from './admin.js';
 export * from './jobs.js';
+export * from './recovery.js';
+export * from './site.js';
