@@ -27,6 +27,9 @@ import { createPaymentLimits } from './modules/billing/payment-limits.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContactService } from './modules/contact/contact.service.js';
+import { createSiteRepository } from './modules/site/site.repository.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { createSiteService } from './modules/site/site.service.js';
 import { createBrowseServices, registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
 import { createReadCache } from './modules/catalog/read-cache.js';
 import { createDemoSeeder } from './modules/catalog/demo-seed.js';
@@ -56,8 +59,14 @@ import { createPaymentProviders } from './providers/payments/payment-router.js';
 import { createMediaStorage } from './providers/storage/create-storage.js';
 import { createLocalUploadSources, createS3UploadSources } from './providers/storage/upload-sources.js';
 import { createMediaDelivery } from './modules/playback/media-delivery.js';
+import { createDownloadDelivery } from './modules/playback/download-delivery.js';
 import { createDownloadRemuxer } from './modules/playback/download-remux.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
+import type { CounterStore } from './lib/rate-counters.js';
+import { createMessaging } from './providers/messaging/create-messaging.js';
+import { createRecoveryRepository } from './modules/recovery/recovery.repository.js';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
+import { createRecoveryService } from './modules/recovery/recovery.service.js';
 
 export interface BuildOptions {
   config: Config;
@@ -112,12 +121,16 @@ export function createServices(opts: {
   onStorageError?: (op: string, err: unknown) => void;
   /** Called with the seconds a ladder took (the transcode-duration histogram). */
   onTranscoded?: (seconds: number) => void;
+  /** Where the recovery limits count (ADR 021); default: this process's memory. */
+  counters?: CounterStore;
 }) {
   const { config, db, transcoder, queue, log } = opts;
   const accountsRepo = createAccountsRepository(db.db);
   const auth = createAuth(db.db, { secret: config.sessionSecret, publicUrl: config.publicUrl });
   const accounts = createAccountsService({ auth, accounts: accountsRepo });
   const billingRepo = createBillingRepository(db.db);
+  // Site settings, plan prices among them (ADR 022): a payment is created at the price in force and keeps it.
+  const site = createSiteService({ repo: createSiteRepository(db.db), db: db.db, listen: db.listen, log });
   const paymentProviders = createPaymentProviders(config, async (ref) => {
     const { rows } = await db.executeSql('select msisdn, created_at from payments where provider_reference = $1', [ref]);
     const r = rows[0];
@@ -130,6 +143,7 @@ export function createServices(opts: {
     callbackBaseUrl: config.payments.mode === 'live' && config.payments.callbacks ? config.publicUrl : null,
     publicUrl: config.publicUrl,
     approvalSeconds: config.payments.approvalSeconds,
+    planPrice: site.planPrice,
   });
   const browsing = createBrowseServices(db, log, opts.browse);
   const { catalog } = browsing;
@@ -138,6 +152,7 @@ export function createServices(opts: {
   const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage, expiry) : createLocalUploadSources(config.uploadDir, expiry);
   const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded, uploadExpiryHours: config.uploadExpiryHours });
   const delivery = createMediaDelivery(storage, config.mediaAccelPrefix);
+  const downloadDelivery = createDownloadDelivery({ storage, delivery, accel: config.mediaAccelPrefix !== null });
   // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
   const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
   const signer = createUrlSigner(config.urlSigningSecret);
@@ -147,7 +162,19 @@ export function createServices(opts: {
   const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
   const contact = createContactService({ repo: createContactRepository(db.db) });
   const admin = createAdminServices(db.db, browsing, { storage });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloads, media, signer, playback, playbackRepo, progress, demo, contact, admin };
+  // Account recovery (ADR 021): mail and SMS senders (the outbox table by default) and password resets.
+  const messaging = createMessaging(config.messaging, db.db, log);
+  const outbox = messaging.outbox;
+  const recovery = createRecoveryService({
+    repo: createRecoveryRepository(db.db),
+    mail: messaging.mail,
+    sms: messaging.sms,
+    log,
+    publicUrl: config.publicUrl,
+    store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
+    hashPassword: async (password) => (await auth.$context).password.hash(password),
+  });
+  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, progress, demo, contact, admin, site, outbox, recovery };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -201,6 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     browse: opts.browse,
     onStorageError: metrics.onStorageError,
     onTranscoded: (seconds) => metrics.transcodeDuration.observe(seconds),
+    counters,
   });
   const routes: RouteRecord[] = [];
 
@@ -231,16 +259,22 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Chunks of one upload may reach any instance: with Redis, one lock per upload across all of them (ADR 016).
   const uploadLocker = redis ? createRedisLocker({ redis, keyPrefix: `${config.redisKeyPrefix}tus-lock:` }) : null;
   await app.register(uploadRoutes({ media: services.media, sources: services.sources, ...(uploadLocker ? { locker: uploadLocker } : {}) }));
-  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, repo: services.playbackRepo }));
+  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, downloadDelivery: services.downloadDelivery, repo: services.playbackRepo }));
   await app.register(progressRoutes({ progress: services.progress }));
-  await app.register(billingRoutes({ billing: services.billing, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
+  await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   await app.register(contactRoutes({ contact: services.contact }));
+  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox }));
+  await app.register(siteRoutes({ site: services.site }));
   await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change
   // (plugins/page-cache.ts); at most 500 URLs of a few tens of KB each.
   const sharedPages = createReadCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
   services.hub.subscribe(() => sharedPages.clear());
   services.hub.onReconnect(() => sharedPages.clear());
+  // A page shows the site settings (footer, contact, prices): a save on any instance clears it too (ADR 022).
+  services.site.onChange(() => sharedPages.clear());
+  await services.site.start();
+  app.addHook('onClose', async () => services.site.stop());
   await registerWeb(app, config.webDir, {
     publicUrl: config.publicUrl,
     sharedPages,
@@ -273,6 +307,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       await uploadLocker?.close();
       if (redis) await closeRedis(redis);
       await services.billing.idle();
+      await services.recovery.idle();
       await jobs?.stop();
       // A job finishing now gets up to 2 s to record its end before the database closes; one still running after
       // that is failed back to the queue (pg-boss failWip) and runs again on a worker or at the next start.

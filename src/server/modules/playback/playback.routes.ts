@@ -9,7 +9,8 @@
  *   per playback start, also checks that the signed-in user is the token's user (403 for a borrowed token) and is
  *   written per request for the token's quality cap; a rendition above the cap answers 403. Bytes go out through
  *   media-delivery.ts (Range in Node, or X-Accel-Redirect to nginx).
- * - GET /media/d/:videoId/:token/:file — a download (signature scope 'd').
+ * - GET /media/d/:videoId/:token/:file?name= — a download (signature scope 'd'), with byte ranges and If-Range,
+ *   saved under the film's name (download-delivery.ts).
  * - Admin captions: GET/PUT/DELETE /api/admin/videos/:id/captions[/:language].
  * - GET /media/posters/:videoId.webp — posters are public images.
  */
@@ -37,6 +38,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 import { MEDIA_CONTENT_TYPES } from '../media/content-types.js';
 import { toWebVtt } from './captions.js';
+import { sanitizeFilename, type DownloadDelivery } from './download-delivery.js';
 import type { MediaDelivery } from './media-delivery.js';
 import { captionMediaPlaylist, renderViewerMaster } from './master-playlist.js';
 import type { PlaybackRepository } from './playback.repository.js';
@@ -49,7 +51,7 @@ const CAPTION_PLAYLIST = /^captions\/(en|fr|rw)\.m3u8$/;
 /** A rendition folder is named by its short side ("720p"), ladder.ts. */
 const RENDITION_DIR = /^(\d{2,5})p\//;
 
-export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage; delivery: MediaDelivery; repo: PlaybackRepository }) {
+export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage; delivery: MediaDelivery; downloadDelivery: DownloadDelivery; repo: PlaybackRepository }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Caption uploads arrive as raw text (WebVTT or SRT); text/plain is parsed by Fastify already.
@@ -175,7 +177,7 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
 
     r.get('/media/d/:videoId/:token/:file', {
       config: { access: 'anonymous' },
-      schema: { params: z.object({ videoId: z.uuid(), token: z.string().max(300), file: z.string().regex(/^\d{2,5}p\.mp4$/) }) },
+      schema: { params: z.object({ videoId: z.uuid(), token: z.string().max(300), file: z.string().regex(/^\d{2,5}p\.mp4$/) }), querystring: z.object({ name: z.string().max(300).optional() }) },
     }, async (req, reply) => {
       const { videoId, token, file } = req.params;
       const verified = deps.signer.verify(videoId, token, undefined, 'd');
@@ -183,8 +185,10 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       const user = await req.currentUser();
       if (!user || user.id !== verified.userId) throw deny();
       if (verified.maxHeight !== null && Number.parseInt(file, 10) > verified.maxHeight) throw deny();
-      reply.header('content-disposition', `attachment; filename="${file}"`);
-      return serve(req, reply, videoId, `downloads/${file}`, 'private, max-age=3600');
+      // Ranges, If-Range and the film's name as the saved file's name: download-delivery.ts. The name (from the
+      // link POST /api/downloads/:id made) is only ever the viewer's own: the token is bound to them.
+      const filename = `${sanitizeFilename(req.query.name ?? file.replace(/\.mp4$/, ''))}.mp4`;
+      return deps.downloadDelivery.send(req, reply, keys.videoFile(videoId, `downloads/${file}`), { filename, cacheControl: 'private, max-age=3600' });
     });
 
     r.get('/media/posters/:file', { config: { access: 'anonymous' }, schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/) }) } }, async (req, reply) => {

@@ -2,8 +2,9 @@
  * Who may watch what, and how (issue 2 point 7, issue 4; viewer spec sections 1, 8, 9).
  *
  * Entitlement: super_admin always; a title with is_premium false for any signed-in user; otherwise an active pass,
- * or a purchase of that title alone (a movie part follows its movie; an episode follows its series' premium flag
- * and needs a pass). Limits while watching come from `viewerLimits` (src/shared/domain/entitlements.ts).
+ * or a purchase of that title alone (a movie part follows its movie, and a purchase of a multi-part film covers all
+ * its parts, docs/decisions/023-playable-titles-and-film-parts.md; an episode follows its series' premium flag and
+ * needs a pass). Limits while watching come from `viewerLimits` (src/shared/domain/entitlements.ts).
  *
  * Stream sessions: each POST /api/playback without a live `sessionId` starts a session, refused over the plan's
  * simultaneous streams; heartbeats keep it alive; it lapses `sessionLapseSeconds` after the last one (default
@@ -12,7 +13,8 @@
  * A POST with the device's live `sessionId` refreshes the signed URL (or moves the session to the next part or
  * episode) without counting another stream.
  *
- * Errors (AppError): 404 `not_found` / `video_not_available`, 409 `video_not_ready`, 403 `subscription_required`
+ * Errors (AppError): 404 `not_found` / `video_not_available` {availability 'failed'} (no video, or its transcode
+ * failed), 409 `video_not_ready` {availability 'processing'} (uploading or transcoding; ADR 023), 403 `subscription_required`
  * {reason 'none'|'expired'}, 409 `stream_limit_reached` {limit, plan, sessions}, 409 `stream_session_ended`,
  * 403 `download_not_included`, 403 `download_limit_reached` {limit, used, plan}.
  */
@@ -27,6 +29,7 @@ import { parseMediaPlaylist } from '../../providers/transcoder/hls-master.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
 import { parseMaster, captionFileUri, segmentAt, type Variant } from './master-playlist.js';
 import type { Playable, PlaybackRepository, SessionRow } from './playback.repository.js';
+import { downloadBaseName } from './download-delivery.js';
 import type { DownloadRemuxer } from './download-remux.js';
 import type { UrlSigner } from './url-signer.js';
 
@@ -82,8 +85,9 @@ export function createPlaybackService(deps: PlaybackDeps) {
     const playable = await deps.repo.playable(id, partId);
     if (!playable) throw notFound(partId ? 'Part' : 'Movie');
     const video = playable.video;
-    if (!video) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
-    if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.');
+    // A failed video will not become ready by waiting: "not available", never "try again in a few minutes" (ADR 023).
+    if (!video || video.status === 'failed') throw new AppError(404, 'video_not_available', 'This title is not available.', { availability: 'failed' });
+    if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.', { availability: 'processing' });
     const superAdmin = user.role === 'super_admin';
     const pass = await deps.billing.passOf(user.id, now);
     const active = isPassActive(pass, now);
@@ -262,13 +266,13 @@ export function createPlaybackService(deps: PlaybackDeps) {
       }
       const exp = Math.floor(now.getTime() / 1000) + DOWNLOAD_URL_TTL_SECONDS;
       const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight, 'd');
-      const safe = playable.label.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'video';
+      const name = downloadBaseName(playable);
       return {
-        url: `/media/d/${video.id}/${token}/${rendition}.mp4`,
+        url: `/media/d/${video.id}/${token}/${rendition}.mp4?name=${encodeURIComponent(name)}`,
         expiresAt: new Date(exp * 1000).toISOString(),
         rendition,
         sizeBytes: file.size,
-        filename: `${safe}-${rendition}.mp4`,
+        filename: `${name}.mp4`,
         remaining: limits.downloads === null ? null : Math.max(0, limits.downloads - used),
       };
     },
