@@ -2,8 +2,10 @@
  * Sobanura's service worker (issue 7 point 6), built by vite.sw-plugin.ts into /sw.js with the list of files to
  * precache (the entry, its preloaded chunks, the CSS, the offline page, icons, manifest) and a version.
  * Requests are sorted by swStrategy (strategy.ts): API answers and video are never cached. A new version waits
- * until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then old caches are dropped.
+ * until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then every cache of other releases is
+ * dropped and the runtime cache is kept within its cap (cache-policy.ts).
  */
+import { cacheNames, entriesToPrune, staleCaches } from './cache-policy';
 import { NETWORK_ROUTES, swStrategy, type RouterRule } from './strategy';
 
 interface ExtendableEvent extends Event {
@@ -30,8 +32,7 @@ interface SwScope {
 const sw = self as unknown as SwScope;
 const PRECACHE = JSON.parse('__SOBANURA_PRECACHE__') as string[];
 const VERSION = '__SOBANURA_VERSION__';
-const SHELL = `sobanura-shell-${VERSION}`;
-const RUNTIME = 'sobanura-runtime';
+const { shell: SHELL, runtime: RUNTIME } = cacheNames(VERSION);
 const OFFLINE = '/offline.html';
 
 sw.addEventListener('install', (event) => {
@@ -46,7 +47,8 @@ sw.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('sobanura-shell-') && k !== SHELL).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(staleCaches(keys, VERSION).map((k) => caches.delete(k))))
+      .then(() => pruneRuntime())
       .then(() => sw.clients.claim()),
   );
 });
@@ -55,24 +57,43 @@ sw.addEventListener('message', (event) => {
   if (event.data === 'SKIP_WAITING') void sw.skipWaiting();
 });
 
+/** Keeps the runtime cache within RUNTIME_MAX_ENTRIES and RUNTIME_MAX_AGE_MS (cache-policy.ts), oldest first. */
+async function pruneRuntime(): Promise<void> {
+  const cache = await caches.open(RUNTIME);
+  const requests = await cache.keys();
+  const entries = await Promise.all(
+    requests.map(async (r) => {
+      const date = (await cache.match(r))?.headers.get('date');
+      const at = date ? Date.parse(date) : Number.NaN;
+      return { url: r.url, storedAt: Number.isNaN(at) ? null : at };
+    }),
+  );
+  await Promise.all(entriesToPrune(entries, Date.now()).map((url) => cache.delete(url)));
+}
+
+/** Stores a copy of a good answer in the runtime cache, then trims it. */
+function keep(request: Request, res: Response): void {
+  if (!res.ok) return;
+  const copy = res.clone();
+  void caches
+    .open(RUNTIME)
+    .then((c) => c.put(request, copy))
+    .then(() => pruneRuntime())
+    .catch(() => undefined);
+}
+
 async function cacheFirst(request: Request): Promise<Response> {
   const hit = await caches.match(request);
   if (hit) return hit;
   const res = await fetch(request);
-  if (res.ok) {
-    const copy = res.clone();
-    void caches.open(RUNTIME).then((c) => c.put(request, copy));
-  }
+  keep(request, res);
   return res;
 }
 
 async function staleWhileRevalidate(request: Request): Promise<Response> {
   const hit = await caches.match(request);
   const refresh = fetch(request).then((res) => {
-    if (res.ok) {
-      const copy = res.clone();
-      void caches.open(RUNTIME).then((c) => c.put(request, copy));
-    }
+    keep(request, res);
     return res;
   });
   return hit ?? refresh;
