@@ -18,7 +18,7 @@ import {
   titlePriceResponse,
 } from '../../../shared/contracts/billing.js';
 import { idParams } from '../../../shared/contracts/catalog.js';
-import { PLAN_IDS, PLANS } from '../../../shared/domain/plans.js';
+import { type Plan, PLAN_IDS, PLANS } from '../../../shared/domain/plans.js';
 import type { BillingService } from './billing.service.js';
 import type { PaymentLimits } from './payment-limits.js';
 
@@ -47,11 +47,11 @@ function callbackHint(body: unknown): { paymentId?: string; reference?: string; 
   };
 }
 
-export function billingRoutes(deps: { billing: BillingService; paymentLimits: PaymentLimits }) {
+export function billingRoutes(deps: { billing: BillingService; paymentLimits: PaymentLimits; /** The plans at the prices in force (site settings, ADR 022); default the plan table. */ plans?: () => Promise<Plan[]> }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/plans', { config: { access: 'anonymous' }, schema: { response: { 200: plansResponse } } }, async () => ({
-      plans: PLAN_IDS.map((id) => PLANS[id]),
+      plans: deps.plans ? await deps.plans() : PLAN_IDS.map((id) => PLANS[id]),
       operators: deps.billing.operators(),
     }));
 

@@ -1,8 +1,9 @@
 /**
  * Passes, single titles and mobile-money payments (issue 2 point 8, issue 5; DESIGN.md "A payment is settled once";
  * docs/decisions/004 and 008).
- * - The amount comes from the server: the plan table (src/shared/domain/plans.ts) or the movie's `price_rwf`;
- *   the client sends none.
+ * - The amount comes from the server: the plan's price in force (site settings over the plan table,
+ *   docs/decisions/022) or the movie's `price_rwf`; the client sends none. The payment keeps that amount: a later
+ *   price change never changes it, nor what its settlement grants.
  * - The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox for both by default).
  * - The payment row (with its provider reference, a UUID v4) is written before the provider is called. When the
  *   call's fate is unknown (timeout, 5xx), the payment stays pending and the status query decides; when the
@@ -87,6 +88,11 @@ export function createBillingService(deps: {
   publicUrl?: string;
   /** The approval window in seconds (default APPROVAL_WINDOW_SECONDS, 300; PAYMENT_APPROVAL_SECONDS). */
   approvalSeconds?: number;
+  /**
+   * Price of a plan in force now, integer RWF (the site settings, docs/decisions/022); default the plan table. The
+   * payment stores it, and nothing after (settlement, receipts) reads a price again.
+   */
+  planPrice?: (plan: PlanId) => Promise<number>;
   now?: () => Date;
 }) {
   const { repo, providers, log } = deps;
@@ -190,7 +196,8 @@ export function createBillingService(deps: {
       let payment: PaymentRow;
       let label: string;
       if (body.plan) {
-        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amountRwf: PLANS[body.plan].priceRwf });
+        const amountRwf = deps.planPrice ? await deps.planPrice(body.plan) : PLANS[body.plan].priceRwf;
+        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amountRwf });
         label = `Sobanura ${body.plan} pass`;
       } else {
         const movie = await repo.movieForSale(body.movieId!);
