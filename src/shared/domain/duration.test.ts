@@ -13,4 +13,12 @@ describe('formatDuration (spec section 9: "Xh Ym" or "Ym")', () => {
   it('gives nothing for unknown durations', () => {
     for (const v of [null, undefined, Number.NaN, -1]) expect(formatDuration(v)).toBe('');
   });
+  it.each([
+    [5400, 'fr', '1 h 30 min'],
+    [1800, 'fr', '30 min'],
+    [14, 'fr', '14 s'],
+    [5400, 'rw', '1 h 30 min'],
+    [5400, 'fr-RW', '1 h 30 min'],
+    [5400, 'de', '1h 30m'],
+  ])('%s s in %s reads %s', (s, language, text) => expect(formatDuration(s, language)).toBe(text));
 });

@@ -1,17 +1,29 @@
 /**
  * Durations are seconds in the data and "1h 30m" only on screen (DESIGN.md habit 8; spec section 9
- * "shown 'Xh Ym' or 'Ym'").
+ * "shown 'Xh Ym' or 'Ym'"). English keeps the spec's "1h 30m"; French and Kinyarwanda write the units as their
+ * readers do, with a space: "1 h 30 min", "45 s" (CLDR short units; Kinyarwanda has none of its own in CLDR and
+ * Rwandan texts use the international h, min, s). Plain ASCII spaces, so the server's and the browser's text agree
+ * (docs/decisions/014-server-rendering.md).
  */
+
+const UNITS: Record<'en' | 'fr' | 'rw', { h: string; m: string; s: string }> = {
+  en: { h: 'h', m: 'm', s: 's' },
+  fr: { h: ' h', m: ' min', s: ' s' },
+  rw: { h: ' h', m: ' min', s: ' s' },
+};
 
 /**
  * Formats seconds as "Xh Ym", or "Ym" under an hour, or "Ns" under a minute (short clips and trailers would
- * otherwise read "0m"); null, NaN or negative gives "".
+ * otherwise read "0m"), in the units of `language` (en, fr, rw; a regional tag counts as its language, anything
+ * else as English); null, NaN or negative gives "".
  */
-export function formatDuration(seconds: number | null | undefined): string {
+export function formatDuration(seconds: number | null | undefined, language = 'en'): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '';
-  if (seconds < 59.5) return `${Math.round(seconds)}s`;
+  const base = language.toLowerCase().split('-')[0];
+  const u = UNITS[base === 'fr' || base === 'rw' ? base : 'en'];
+  if (seconds < 59.5) return `${Math.round(seconds)}${u.s}`;
   const totalMinutes = Math.round(seconds / 60);
   const h = Math.floor(totalMinutes / 60);
   const m = totalMinutes % 60;
-  return h > 0 ? `${h}h ${m}m` : `${m}m`;
+  return h > 0 ? `${h}${u.h} ${m}${u.m}` : `${m}${u.m}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRwf, formatTimeRange } from './format';
+import { formatDecimal, formatRwf, formatTimeRange } from './format';
 
 describe('formatRwf', () => {
   it('groups thousands as each language writes them (CLDR)', () => {
@@ -22,5 +22,18 @@ describe('formatTimeRange', () => {
     expect(formatTimeRange([9, 0], [18, 0], 'fr')).toBe('09:00 – 18:00');
     expect(formatTimeRange([10, 0], [16, 0], 'rw')).toBe('10:00–16:00');
     for (const l of ['en', 'fr', 'rw']) expect(formatTimeRange([9, 30], [17, 45], l)).not.toMatch(/[\u202f\u2009\u00a0]/);
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes ratings and decimals with the language’s separators (CLDR)', () => {
+    expect(formatDecimal(6.1, 'en')).toBe('6.1');
+    expect(formatDecimal(6.1, 'fr')).toBe('6,1');
+    expect(formatDecimal(6.1, 'rw')).toBe('6,1');
+    expect(formatDecimal(8, 'fr')).toBe('8,0');
+    expect(formatDecimal(7.25, 'en', 2)).toBe('7.25');
+    expect(formatDecimal(1234.5, 'en')).toBe('1,234.5');
+    expect(formatDecimal(1234.5, 'fr')).toBe('1\u202f234,5');
+    expect(formatDecimal(1234.5, 'rw')).toBe('1.234,5');
   });
 });

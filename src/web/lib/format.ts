@@ -53,3 +53,16 @@ export function formatTimeRange(open: readonly [number, number], close: readonly
   const format = cached(dateFormats, (l, o) => new Intl.DateTimeFormat(l, o), TIME_LOCALE[interfaceLanguage(language)]!, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   return format.formatRange(at(open), at(close)).replace(/[\u202f\u2009\u00a0]/g, ' ');
 }
+
+/** Decimal separators as CLDR gives them: en ".", fr ",", rw "," (Kinyarwanda writes 6,1 as French does). */
+const DECIMAL: Record<string, string> = { en: '.', fr: ',', rw: ',' };
+
+/**
+ * A number with `digits` decimals (default 1, as ratings are shown: viewer spec section 9 "one decimal") and the
+ * language's decimal separator and grouping: 6.1 (en), 6,1 (fr, rw); 1,234.5 / 1 234,5 / 1.234,5.
+ */
+export function formatDecimal(value: number, language: string, digits = 1): string {
+  const l = interfaceLanguage(language);
+  const parts = cached(numberFormats, (loc, o) => new Intl.NumberFormat(loc, o), 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).formatToParts(value);
+  return parts.map((p) => (p.type === 'group' ? GROUPING[l]! : p.type === 'decimal' ? DECIMAL[l]! : p.value)).join('');
+}

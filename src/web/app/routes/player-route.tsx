@@ -22,6 +22,7 @@ import { UpNext } from '../../features/player/components/up-next';
 import { prestartPlayback } from '../../features/player/hooks/use-signed-playback';
 import { nextPart } from '../../features/player/lib/next-item';
 import { isNotFound } from '../../lib/api-client';
+import { categoryLabel } from '../../lib/category-label';
 import { cn } from '../../lib/cn';
 
 /** Related titles on the player page (viewer spec section 9: "Related: ... 5 on player"). */
@@ -186,7 +187,7 @@ export function PlayerRoute() {
             <DownloadButton id={p.source.partId ?? p.source.id} />
           </div>
           <section aria-label={t('player.aboutTitle')} className="grid gap-3 px-4 sm:px-0">
-            <div className="flex flex-wrap gap-2">{m.category && <Badge variant="secondary">{m.category}</Badge>}</div>
+            <div className="flex flex-wrap gap-2">{m.category && <Badge variant="secondary">{categoryLabel(t, m.category)}</Badge>}</div>
             <MovieMeta year={m.year} durationSeconds={p.current?.durationSeconds ?? m.durationSeconds} rating={m.rating} className="text-sm" />
             {description && <Description text={description} />}
             <CreditList director={m.director} cast={m.cast} />

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { categoryLabel } from '../../../lib/category-label';
 import { cn } from '../../../lib/cn';
 
-/** "All" plus the tab's categories, as toggle buttons; the row scrolls sideways on a phone. */
+/**
+ * "All" plus the tab's categories, as toggle buttons, named in the interface language (category-label.ts; the
+ * filter keeps the stored value); the row scrolls sideways on a phone.
+ */
 export function CategoryChips({ categories, value, onChange }: { categories: string[]; value: string; onChange: (category: string) => void }) {
   const { t } = useTranslation();
   const all = value === '' ? [] : [value];
@@ -28,7 +32,7 @@ export function CategoryChips({ categories, value, onChange }: { categories: str
   return (
     <ul aria-label={t('catalog.categoriesLabel')} className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
       {chip(t('catalog.allCategories'), '')}
-      {shown.map((c) => chip(c, c))}
+      {shown.map((c) => chip(categoryLabel(t, c), c))}
     </ul>
   );
 }

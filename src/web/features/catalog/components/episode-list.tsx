@@ -9,7 +9,7 @@ export const episodeHref = (seriesId: string, season: number, episode: number) =
 
 /** A season's episodes: still, number, title, description, duration and Watch. */
 export function EpisodeList({ seriesId, episodes, fallbackPoster }: { seriesId: string; episodes: EpisodeView[]; fallbackPoster: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (episodes.length === 0) {
     return (
       <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground" data-testid="episodes-empty">
@@ -26,7 +26,7 @@ export function EpisodeList({ seriesId, episodes, fallbackPoster }: { seriesId: 
             <p className="text-xs font-semibold uppercase text-primary">{t('series.episodeNumber', { number: e.episodeNumber })}</p>
             <h3 className="font-semibold leading-snug">{e.title}</h3>
             {e.description && <p className="line-clamp-3 text-sm text-muted-foreground">{e.description}</p>}
-            {e.durationSeconds != null && <p className="text-xs text-muted-foreground">{formatDuration(e.durationSeconds)}</p>}
+            {e.durationSeconds != null && <p className="text-xs text-muted-foreground">{formatDuration(e.durationSeconds, i18n.language)}</p>}
           </div>
           <Link
             to={episodeHref(seriesId, e.seasonNumber, e.episodeNumber)}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogItem } from '../../../../shared/contracts/browse';
-import { initI18n } from '../../../lib/i18n';
+import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { item } from '../../../test/catalog-fixtures';
 import { MovieCard } from './movie-card';
 
@@ -37,7 +37,7 @@ describe('MovieCard badges', () => {
 
   it('shows category, Demo, translator, year, duration and rating; no parts badge on a single movie', () => {
     const el = card({ isDemo: true, category: 'action', durationSeconds: 5400, rating: 8.2, year: 2023 });
-    for (const text of ['action', 'Demo', 'Translated by Junior Giti', '2023', '1h 30m', '8.2', 'Kayitare', 'A story of two brothers.', 'Watch Now']) {
+    for (const text of ['Action', 'Demo', 'Translated by Junior Giti', '2023', '1h 30m', '8.2', 'Kayitare', 'A story of two brothers.', 'Watch Now']) {
       expect(within(el).getByText(text)).toBeTruthy();
     }
     expect(within(el).queryByTestId('badge-parts')).toBeNull();
@@ -74,5 +74,31 @@ describe('MovieCard poster', () => {
     cleanup();
     el = card({ posterUrl: null, posterFallbacks: [] });
     expect(within(el).getByTestId('poster-placeholder')).toBeTruthy();
+  });
+});
+
+describe('MovieCard in the viewer’s language', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('names the category, the badges, the duration and the rating in French and Kinyarwanda', async () => {
+    await changeLanguage('fr');
+    let el = card({ category: 'documentary', durationSeconds: 5400, rating: 6.1, isNew: true });
+    for (const text of ['Documentaire', 'NOUVEAU', '1 h 30 min', '6,1']) expect(within(el).getByText(text)).toBeTruthy();
+    cleanup();
+    await changeLanguage('rw');
+    el = card({ category: 'Sci-Fi', durationSeconds: 1800, rating: 8, isNew: true });
+    for (const text of ['Ibihimbano bya siyansi', 'NSHYA', '30 min', '8,0']) expect(within(el).getByText(text)).toBeTruthy();
+    cleanup();
+    // A category typed freely in the new-movie form is shown as typed.
+    el = card({ category: 'Amateka' });
+    expect(within(el).getByTestId('badge-category').textContent).toBe('Amateka');
+  });
+
+  it('never cuts the category badge: it wraps, and the title is what gets clamped', () => {
+    const el = card({ category: 'documentary', isNew: true });
+    const badge = within(el).getByTestId('badge-category');
+    expect(badge.className).not.toMatch(/\btruncate\b/);
+    expect(badge.className).toContain('whitespace-normal');
+    expect(el.querySelector('h3')!.className).toContain('line-clamp-2');
   });
 });

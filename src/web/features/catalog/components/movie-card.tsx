@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogItem } from '../../../../shared/contracts/browse';
 import { Badge } from '../../../components/ui/badge';
+import { categoryLabel } from '../../../lib/category-label';
 import { cn } from '../../../lib/cn';
 import { MovieMeta } from './movie-meta';
 import { Poster, posterSources } from './poster';
@@ -66,9 +67,15 @@ export function MovieCard({
           </span>
         </div>
         {!list && (
-          <div className="absolute inset-x-2 top-2 flex items-start justify-between gap-1">
-            <div className="flex min-w-0 flex-wrap gap-1">
-              {item.category && <Badge variant="secondary" className="max-w-full truncate">{item.category}</Badge>}
+          // The badges wrap rather than cut: on a 360 px phone a card is about 160 px wide, and a category such as
+          // "Filime mbarankuru" beside NEW takes two lines, never an ellipsis. The title below is what gets clamped.
+          <div className="absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
+            <div className="flex min-w-0 max-w-full flex-wrap gap-1">
+              {item.category && (
+                <Badge variant="secondary" data-testid="badge-category" className="max-w-full whitespace-normal break-words">
+                  {categoryLabel(t, item.category)}
+                </Badge>
+              )}
               {item.isDemo && <Badge variant="warning">{t('catalog.demo')}</Badge>}
             </div>
             <CornerBadge item={item} />
@@ -86,7 +93,7 @@ export function MovieCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
         {list && (
           <div className="flex flex-wrap gap-1">
-            {item.category && <Badge variant="secondary">{item.category}</Badge>}
+            {item.category && <Badge variant="secondary" data-testid="badge-category">{categoryLabel(t, item.category)}</Badge>}
             {item.isDemo && <Badge variant="warning">{t('catalog.demo')}</Badge>}
             <CornerBadge item={item} />
           </div>

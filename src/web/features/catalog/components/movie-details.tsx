@@ -3,6 +3,7 @@ import type { MovieFull } from '../../../../shared/contracts/browse';
 import { Badge } from '../../../components/ui/badge';
 import { MovieMeta } from './movie-meta';
 import { TranslatorLink } from './translator-link';
+import { categoryLabel } from '../../../lib/category-label';
 
 /** Category, title, meta line, full description, director, cast and translator of a movie. */
 export function MovieDetails({ movie, headingLevel = 1 }: { movie: MovieFull; headingLevel?: 1 | 2 }) {
@@ -12,7 +13,7 @@ export function MovieDetails({ movie, headingLevel = 1 }: { movie: MovieFull; he
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap gap-2">
-        {movie.category && <Badge variant="secondary">{movie.category}</Badge>}
+        {movie.category && <Badge variant="secondary">{categoryLabel(t, movie.category)}</Badge>}
         {movie.isNew && <Badge>{t('catalog.new')}</Badge>}
         {movie.isDemo && <Badge variant="warning">{t('catalog.demo')}</Badge>}
         {movie.isPremium && <Badge variant="outline">{t('catalog.premium')}</Badge>}

@@ -12,7 +12,7 @@ import { Poster, posterSources } from './poster';
  * of its group's parts, never one of its own parts, which tells the two apart. The part on screen is marked.
  */
 export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; currentId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (parts.length === 0) return null;
   const groupParts = parts.some((p) => p.id === currentId);
   const href = (partId: string) =>
@@ -39,7 +39,7 @@ export function PartsList({ parts, currentId }: { parts: MovieFull['parts']; cur
                 <span className="grid min-w-0 gap-0.5">
                   <span className="text-xs font-semibold uppercase text-primary">{t('catalog.partNumber', { number: p.partNumber })}</span>
                   <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
-                  {p.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(p.durationSeconds)}</span>}
+                  {p.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(p.durationSeconds, i18n.language)}</span>}
                 </span>
                 <Play className="ml-auto size-5 shrink-0 text-primary" aria-hidden="true" />
               </Link>

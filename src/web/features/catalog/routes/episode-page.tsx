@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDuration } from '../../../../shared/domain/duration';
 import { isNotFound } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/category-label';
 import { cn } from '../../../lib/cn';
 import { useEpisode, type EpisodeResponse } from '../api/get-episode';
 import { episodeHref } from '../components/episode-list';
@@ -45,7 +46,7 @@ export interface EpisodeSlots {
  * it the episode's still stands in.
  */
 export function EpisodePage({ player, actions }: EpisodeSlots = {}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const seriesId = params.seriesId ?? '';
   const seasonNumber = Number(params.season);
@@ -99,14 +100,14 @@ export function EpisodePage({ player, actions }: EpisodeSlots = {}) {
             <h2 id="episode-title" className="text-lg font-semibold">
               {episode.title}
             </h2>
-            {episode.durationSeconds != null && <p className="text-sm text-muted-foreground">{formatDuration(episode.durationSeconds)}</p>}
+            {episode.durationSeconds != null && <p className="text-sm text-muted-foreground">{formatDuration(episode.durationSeconds, i18n.language)}</p>}
             {episode.description && <p className="whitespace-pre-line leading-relaxed text-muted-foreground">{episode.description}</p>}
           </section>
           <section aria-labelledby="about-series" className="grid gap-3 rounded-xl border bg-card p-4 sm:mx-0 mx-4">
             <h2 id="about-series" className="text-lg font-semibold">
               {t('series.about', { title: series.title })}
             </h2>
-            <div className="flex flex-wrap gap-2">{series.category && <Badge variant="secondary">{series.category}</Badge>}</div>
+            <div className="flex flex-wrap gap-2">{series.category && <Badge variant="secondary">{categoryLabel(t, series.category)}</Badge>}</div>
             <MovieMeta year={series.year} durationSeconds={null} rating={series.rating} className="text-sm" />
             {series.translator && <TranslatorLink translator={series.translator} />}
             {description && <p className="whitespace-pre-line text-sm leading-relaxed text-muted-foreground">{description}</p>}
@@ -134,7 +135,7 @@ export function EpisodePage({ player, actions }: EpisodeSlots = {}) {
                       {current && <Badge>{t('series.nowPlaying')}</Badge>}
                     </span>
                     <span className="line-clamp-2 text-sm font-medium">{e.title}</span>
-                    {e.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(e.durationSeconds)}</span>}
+                    {e.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(e.durationSeconds, i18n.language)}</span>}
                   </Link>
                 </li>
               );

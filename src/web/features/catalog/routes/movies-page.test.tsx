@@ -54,7 +54,7 @@ describe('MoviesPage URL state', () => {
     expect(api.last()).toEqual({ tab: 'series', q: 'inzira', category: 'drama', translator: 'yanga', sort: 'az', page: '2' });
     expect(screen.getByRole('tab', { name: 'Series' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByLabelText('Search series') as HTMLInputElement).value).toBe('inzira');
-    expect(screen.getByRole('button', { name: 'drama' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Drama' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect((screen.getByLabelText('Translator') as HTMLSelectElement).value).toBe('yanga'));
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('az');
     expect(screen.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
@@ -78,7 +78,7 @@ describe('MoviesPage URL state', () => {
     await screen.findByText('Movie on page 2');
     fireEvent.click(screen.getByRole('button', { name: 'List view' }));
     await waitFor(() => expect(view.location().search).toBe('?page=2&view=list'));
-    fireEvent.click(screen.getByRole('button', { name: 'action' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Action' }));
     await waitFor(() => expect(view.location().search).toBe('?category=action&view=list'));
     await act(() => view.router.navigate('/movies?category=action&page=3'));
     fireEvent.click(screen.getByRole('tab', { name: 'Series' }));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { isNotFound } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/category-label';
 import { useSeries } from '../api/get-series';
 import { DetailSkeleton } from '../components/detail-skeleton';
 import { EpisodeList } from '../components/episode-list';
@@ -63,7 +64,7 @@ export function SeriesPage() {
         <Poster sources={posterSources(s.posterUrl)} alt={t('catalog.posterOf', { title: s.title })} eager sizes={DETAIL_POSTER_SIZES} className="mx-auto max-w-[240px] rounded-xl" />
         <div className="grid content-start gap-3">
           <div className="flex flex-wrap gap-2">
-            {s.category && <Badge variant="secondary">{s.category}</Badge>}
+            {s.category && <Badge variant="secondary">{categoryLabel(t, s.category)}</Badge>}
             <Badge variant="outline">{t('series.seasonCount', { count: s.seasons.length })}</Badge>
             {s.isPremium && <Badge variant="outline">{t('catalog.premium')}</Badge>}
           </div>

@@ -15,7 +15,7 @@ export interface SidePart {
 
 /** The side list of a multi-part film on the player page: every part, the one playing marked "Now Playing". */
 export function PartsSideList({ parts }: { parts: SidePart[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (parts.length === 0) return null;
   return (
     <section aria-labelledby="player-parts" className="grid content-start gap-3">
@@ -36,7 +36,7 @@ export function PartsSideList({ parts }: { parts: SidePart[] }) {
                 {p.current && <Badge>{t('player.nowPlaying')}</Badge>}
               </span>
               <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
-              {p.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(p.durationSeconds)}</span>}
+              {p.durationSeconds != null && <span className="text-xs text-muted-foreground">{formatDuration(p.durationSeconds, i18n.language)}</span>}
             </Link>
           </li>
         ))}
