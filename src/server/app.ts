@@ -247,7 +247,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   registerAuth(app, services.auth, services.accountsRepo, routes);
 
-  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken }));
+  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken, database: { kind: db.kind, dir: config.databaseUrl ? null : config.pgliteDir, url: config.databaseUrl, dumpDataDir: db.dumpDataDir } }));
   await app.register(accountsRoutes({
     accounts: services.accounts,
     billing: services.billingRepo,

@@ -1,13 +1,19 @@
 /**
  * `sobanura` / `npm run cli -- ...`: runs a command inside the running server when there is one (it owns the
- * embedded PGlite database, which admits one process), else in this process with its own database handle and,
- * for `movie import --wait`, its own transcode worker; `storage ...` always runs in this process, without a database.
- * See docs/decisions/002-cli-and-embedded-database.md.
+ * embedded PGlite database, which admits one process), its output streamed back as it is made (cli/cli-stream.ts,
+ * cli/server-client.ts: no time limit); else in this process with its own database handle and, for `--wait` and
+ * `demo seed`, its own transcode worker. `storage ...`, `--version` and help run here without a database; any other
+ * command refuses where there is no database, except `db init` (cli/database-presence.ts). Passwords are read from a
+ * prompt or stdin here, never argv (cli/password-input.ts), and handed to the command.
+ * See docs/decisions/002-cli-and-embedded-database.md (amended 2026-11-26).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { runCli, type CliResult } from './cli/commands.js';
+import { argvPasswordRefusal, needsPassword, runCli, type CliContext } from './cli/commands.js';
+import { createsDatabase, noDatabaseMessage, pgliteExists, runsWithoutDatabase } from './cli/database-presence.js';
+import { readPassword } from './cli/password-input.js';
+import { runThroughServer } from './cli/server-client.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
@@ -24,15 +30,26 @@ function runningServer(dataDir: string): { port: number; token: string } | null 
   }
 }
 
+const write: CliContext['write'] = (stream, text) => void (stream === 'out' ? process.stdout : process.stderr).write(text);
+
+/** The prompt for the password `argv` needs: names the user when --email is there. */
+function passwordPrompt(argv: string[]): string {
+  const i = argv.findIndex((a) => a === '--email');
+  const email = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--email='))?.slice(8);
+  return argv[1] === 'set-password' ? `New password for ${email ?? 'the user'}: ` : `Password for ${email ?? 'the new user'}: `;
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  if (argv[0] === 'storage') {
-    // `storage ...` needs no database: it reads MEDIA_DIR and writes the bucket, which is safe beside a running
-    // server, so it runs in this process and never holds the server's CLI route (src/server/cli/storage-migrate.ts).
-    const result = await runCli(argv, { cwd: process.cwd(), env: process.env, progress: (line) => process.stdout.write(`${line}\n`) });
-    process.stdout.write(result.out);
-    process.stderr.write(result.err);
-    return result.code;
+  const refusal = argvPasswordRefusal(argv);
+  if (refusal) {
+    console.error(refusal);
+    return 2;
+  }
+  if (runsWithoutDatabase(argv)) {
+    // `storage ...` reads MEDIA_DIR and writes the bucket, which is safe beside a running server, so it runs in this
+    // process and never holds the server's CLI route (src/server/cli/storage-migrate.ts).
+    return (await runCli(argv, { cwd: process.cwd(), env: process.env, write })).code;
   }
   let config;
   try {
@@ -44,41 +61,36 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  let result: CliResult;
   const server = runningServer(config.dataDir);
+  if (!server && !config.databaseUrl && !createsDatabase(argv) && !pgliteExists(config.pgliteDir)) {
+    console.error(noDatabaseMessage(config.pgliteDir));
+    return 1;
+  }
+  const password = needsPassword(argv) ? await readPassword(passwordPrompt(argv), { confirm: true }) : undefined;
   if (server) {
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/internal/cli`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-cli-token': server.token },
-      body: JSON.stringify({ argv, cwd: process.cwd() }),
-    });
-    if (!res.ok) {
-      console.error(`the running server refused the command (${res.status}): ${await res.text()}`);
-      return 1;
-    }
-    result = (await res.json()) as CliResult;
-  } else {
-    const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
+    return runThroughServer(server, { argv, cwd: process.cwd(), ...(password !== undefined ? { password } : {}) }, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
+  }
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
+  try {
     await migrateDatabase(db);
     const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
     const wantsWorker = argv.includes('--wait') || (argv[0] === 'demo' && argv[1] === 'seed');
     const built = await buildApp({ config, db, transcoder, workers: wantsWorker, logger: false });
     try {
-      result = await runCli(argv, { services: built.services, cwd: process.cwd(), seedDemo: built.services.demo.seed });
+      const database = { kind: db.kind, dir: config.databaseUrl ? null : config.pgliteDir, url: config.databaseUrl ?? null, dumpDataDir: db.dumpDataDir };
+      return (await runCli(argv, { services: built.services, cwd: process.cwd(), seedDemo: built.services.demo.seed, password, database, write })).code;
     } finally {
       await built.close();
-      await db.close();
     }
+  } finally {
+    await db.close();
   }
-  process.stdout.write(result.out);
-  process.stderr.write(result.err);
-  return result.code;
 }
 
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   },
 );

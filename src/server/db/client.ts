@@ -36,6 +36,8 @@ export interface DbHandle {
    * migrates at a time, ADR 016). PGlite admits one process, so it just runs `fn`.
    */
   withAdvisoryLock?<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data directory as a gzipped tarball (PGlite `dumpDataDir`; the CLI's `db dump`). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
     },
     // One process owns an embedded database, so its LISTEN connection cannot drop.
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }

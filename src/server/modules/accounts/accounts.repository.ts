@@ -2,7 +2,7 @@
  * The only place that queries accounts data: users, profiles and role rows, and the erasure of an account
  * (issue 5 point 7), which also anonymises the user's payments in the same transaction.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/contracts/accounts.js';
 import type { Database } from '../../db/client.js';
 import { contactMessages, payments, profiles, user, userRoles, verification } from '../../db/schema/index.js';
@@ -69,6 +69,14 @@ export function createAccountsRepository(db: Database) {
         await tx.delete(user).where(eq(user.id, userId));
         return true;
       });
+    },
+    /** How many users hold `role` now (their latest role row; users without one hold 'user'). */
+    async countWithRole(role: Role): Promise<number> {
+      const rows = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(user)
+        .where(sql`coalesce((select ur.role from user_roles ur where ur.user_id = ${user.id} order by ur.assigned_at desc, ur.id desc limit 1), 'user') = ${role}`);
+      return Number(rows[0]?.n ?? 0);
     },
     async findUserByEmail(email: string): Promise<{ id: string; email: string; name: string } | null> {
       const rows = await db.select({ id: user.id, email: user.email, name: user.name }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);

@@ -104,10 +104,41 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
       if (!(await accounts.eraseUser(userId))) throw new AppError(404, 'not_found', 'Account not found');
       return res?.headers.getSetCookie() ?? [];
     },
-    async setRole(email: string, role: Role, by: string | null): Promise<void> {
+    /**
+     * Gives the user of `email` the role `role` (the command line's `user role`; a new role row, by `by`). The last
+     * super_admin keeps the role, so the site always has one (docs/decisions/002-cli-and-embedded-database.md, amended).
+     * @returns the role before and after. @throws AppError 404 `not_found`, 409 `conflict` (the last super_admin).
+     */
+    async setRole(email: string, role: Role, by: string | null): Promise<{ from: Role; to: Role }> {
       const u = await accounts.findUserByEmail(email);
       if (!u) throw new AppError(404, 'not_found', `No user with email ${email}`);
+      const from = await accounts.roleOf(u.id);
+      if (from === role) return { from, to: role };
+      if (from === 'super_admin' && (await accounts.countWithRole('super_admin')) <= 1) {
+        throw new AppError(409, 'conflict', `${u.email} is the last super_admin; make another user super_admin first`);
+      }
       await accounts.assignRole(u.id, role, by);
+      return { from, to: role };
+    },
+    /**
+     * Sets a new password without the old one (the command line's `user set-password`, run by whoever holds the
+     * server; docs/decisions/002-cli-and-embedded-database.md, amended): checked by password-policy.ts, hashed by
+     * better-auth, and every session of the user ended (the operator has none of theirs to keep).
+     * @returns how many sessions were ended. @throws AppError 404 `not_found`, 400 `weak_password`.
+     */
+    async setPassword(email: string, password: string): Promise<{ sessionsEnded: number }> {
+      const u = await accounts.findUserByEmail(email);
+      if (!u) throw new AppError(404, 'not_found', `No user with email ${email}`);
+      const p = await accounts.profileOf(u.id);
+      checkNewPassword(password, { email: u.email, name: p?.fullName ?? u.name }, 'password');
+      const ctx = await auth.$context;
+      const credential = (await ctx.internalAdapter.findAccounts(u.id)).find((a) => a.providerId === 'credential');
+      const hash = await ctx.password.hash(password);
+      if (credential) await ctx.internalAdapter.updatePassword(u.id, hash);
+      else await ctx.internalAdapter.linkAccount({ userId: u.id, providerId: 'credential', accountId: u.id, password: hash });
+      const sessions = await ctx.internalAdapter.listSessions(u.id);
+      await ctx.internalAdapter.deleteUserSessions(u.id);
+      return { sessionsEnded: sessions.length };
     },
   };
 }

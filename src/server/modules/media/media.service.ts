@@ -283,6 +283,33 @@ export function createMediaService(deps: {
     async get(videoId: string): Promise<VideoAssetRow | null> {
       return repo.get(videoId);
     },
+
+    /**
+     * Transcodes a movie's video again from its kept source (the command line's `movie retranscode`,
+     * docs/decisions/002-cli-and-embedded-database.md, amended): the movie's pending replacement when it has one,
+     * else its video. Only a failed video keeps its source (a ready one's source is deleted once its ladder is
+     * stored, and transcoding a ready video in place would take it offline): it goes back to 'processing' and is
+     * queued. Returns the asset now processing.
+     * @throws AppError 404 `not_found` (no such movie, or it has no video), 409 `conflict` (still uploading or
+     * processing; or ready, or the source is gone: import the file again).
+     */
+    async retranscode(movieId: string): Promise<VideoAsset> {
+      const title = await repo.videosOfMovie(movieId);
+      if (!title) throw new AppError(404, 'not_found', 'Movie not found');
+      const videoId = title.pendingVideoId ?? title.videoId;
+      const asset = videoId ? await repo.get(videoId) : null;
+      if (!asset) throw new AppError(404, 'not_found', 'This movie has no video yet');
+      if (asset.status === 'uploading' || asset.status === 'processing') throw new AppError(409, 'conflict', `The video is still ${asset.status} (${asset.progress}%)`);
+      const kept = asset.status === 'failed' && asset.sourcePath && asset.sourceFacts && (await sources.size(asset.sourcePath)) !== null;
+      if (!kept || !asset.sourcePath) {
+        const why = asset.status === 'ready' ? 'its source file was deleted once it was transcoded' : 'its source file is gone';
+        throw new AppError(409, 'conflict', `This video cannot be transcoded again: ${why}. Import the file again.`);
+      }
+      if (!(await repo.transition(asset.id, 'failed', { status: 'processing', progress: 0, error: null }))) throw new AppError(409, 'conflict', 'The video changed meanwhile; try again');
+      await queueTranscode(asset.id, asset.durationSeconds ?? 0);
+      log.info({ videoId: asset.id, movieId }, 'video queued for transcoding again');
+      return toVideoAsset((await repo.get(asset.id))!);
+    },
   };
   /**
    * Copies to `videoId` the caption files it takes over as a replacement (repo.captionsToCarry), before it is swapped

@@ -5,9 +5,10 @@
  * - GET /metrics: Prometheus metrics (plugins/metrics.ts), only when METRICS_TOKEN is set (404 otherwise), for a
  *   caller presenting `Authorization: Bearer <METRICS_TOKEN>` (RFC 6750 section 2.1; 401 otherwise, compared in
  *   constant time);
- * - POST /api/internal/cli: through which the command line runs its commands inside a running server
- *   (docs/decisions/002-cli-and-embedded-database.md). It needs the token the server wrote to DATA_DIR/server.json
- *   (readable by the machine's owner only).
+ * - POST /api/internal/cli { argv, cwd, password? }: through which the command line runs its commands inside a
+ *   running server (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26); the output comes back as
+ *   it is made, as NDJSON lines (src/server/cli/cli-stream.ts), uncompressed, for as long as the command runs. It
+ *   needs the token the server wrote to DATA_DIR/server.json (readable by the machine's owner only).
  * Contracts: src/shared/contracts/system.ts.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -16,7 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthResponse, notReadyResponse, readyResponse } from '../../../shared/contracts/system.js';
 import type { Services } from '../../app.js';
-import { runCli } from '../../cli/commands.js';
+import type { CliDatabase } from '../../cli/commands.js';
+import { streamCli } from '../../cli/cli-stream.js';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/contracts/accounts.js';
 import type { ExecuteSql } from '../../db/client.js';
 import { MIGRATIONS_DIR } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -35,6 +38,8 @@ export interface SystemRoutesDeps {
   /** The app's metrics; /metrics exists only when `metricsToken` is set too. */
   metrics?: Metrics;
   metricsToken?: string | null;
+  /** The database, for the command line's `db init` and `db dump` run through this server. */
+  database?: CliDatabase;
 }
 
 /** Whether `given` equals `expected`, in time independent of where they differ (both hashed to 32 bytes first). */
@@ -81,12 +86,18 @@ export function systemRoutes(deps: SystemRoutesDeps) {
 
     r.post('/api/internal/cli', {
       config: { access: 'anonymous' },
-      schema: { body: z.object({ argv: z.array(z.string().max(4096)).max(64), cwd: z.string().max(4096) }) },
-    }, async (req) => {
+      compress: false,
+      schema: { body: z.object({ argv: z.array(z.string().max(4096)).max(64), cwd: z.string().max(4096), password: z.string().max(PASSWORD_MAX_LENGTH).optional() }) },
+    }, async (req, reply) => {
       const given = Buffer.from(String(req.headers['x-cli-token'] ?? ''));
       const expected = Buffer.from(deps.cliToken ?? '');
       if (!deps.cliToken || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(403, 'forbidden', 'Not allowed');
-      return runCli(req.body.argv, { services: deps.services, cwd: req.body.cwd, seedDemo: deps.services.demo.seed });
+      const { argv, cwd, password } = req.body;
+      const run = streamCli(argv, { services: deps.services, cwd, password, database: deps.database, seedDemo: deps.services.demo.seed });
+      // The CLI process went away (Ctrl-C): its waits stop; the work it started goes on.
+      reply.raw.once('close', () => run.abort());
+      reply.header('cache-control', 'no-store').type('application/x-ndjson; charset=utf-8');
+      return reply.send(run.stream);
     });
   };
 }
