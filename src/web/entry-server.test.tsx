@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageApiTransport, RenderResult } from '../shared/contracts/page-render';
+import { DEFAULT_SITE_SETTINGS } from '../shared/contracts/site';
 import { render } from './entry-server';
 import { item, json } from './test/catalog-fixtures';
 
@@ -20,6 +21,7 @@ function api(answers: Answers) {
 const SIGNED_OUT: Answers = {
   '/api/accounts/me': [200, { user: null, pass: null }],
   '/api/home': [200, { recentMovies: [item({ title: 'Intare y’Ishyamba', posterUrl: '/media/posters/intare.webp' })], popularMovies: [], newSeries: [] }],
+  '/api/site-settings': [200, DEFAULT_SITE_SETTINGS],
 };
 
 function page(result: RenderResult) {
@@ -42,10 +44,10 @@ describe('server-side rendering (entry-server)', () => {
     // Sent in place: no part outlined into a hidden element for a script to reveal.
     expect(p.html).not.toContain('hidden id="S:');
     expect(p.html).not.toContain('<script');
-    expect([...new Set(asked)].sort()).toEqual(['/api/accounts/me', '/api/home']);
-    expect(asked).toHaveLength(2);
+    expect([...new Set(asked)].sort()).toEqual(['/api/accounts/me', '/api/home', '/api/site-settings']);
+    expect(asked).toHaveLength(3);
     const keys = p.parsed.queries.queries.map((q) => q.queryKey.join('/'));
-    expect(keys.sort()).toEqual(['accounts/me', 'catalog/lists/home']);
+    expect(keys.sort()).toEqual(['accounts/me', 'catalog/lists/home', 'site/settings']);
     expect(p.parsed.queries.queries.every((q) => q.state.status === 'success')).toBe(true);
   });
 
@@ -64,6 +66,7 @@ describe('server-side rendering (entry-server)', () => {
   it('sends a failed answer along as a plain error, so the browser draws the same error screen', async () => {
     const signedIn: Answers = {
       '/api/accounts/me': [200, { user: { id: 'u1', email: 'keza@example.rw', name: 'Keza', role: 'user' }, pass: null }],
+      '/api/site-settings': [200, DEFAULT_SITE_SETTINGS],
     };
     const p = page(await render({ url: '/watch/00000000-0000-4000-8000-000000000000', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch }));
     const movie = p.parsed.queries.queries.find((q) => q.state.status === 'error');
@@ -72,6 +75,22 @@ describe('server-side rendering (entry-server)', () => {
     expect(p.html).toContain('data-testid="not-found"');
     // The greeting is the part of the email before the @ (viewer spec section 2 "Header").
     expect(p.html).toContain('keza');
+  });
+
+  it('draws the site settings (docs/decisions/022): the footer\'s phone, the figures, the admin\'s testimonials', async () => {
+    const settings = {
+      ...DEFAULT_SITE_SETTINGS,
+      supportPhone: '+250 722 555 666',
+      figures: { ...DEFAULT_SITE_SETTINGS.figures, qualityRating: null, titles: '2500+' },
+      testimonials: [{ quote: 'Ndabikunda cyane', name: 'Uwase', place: null }],
+    };
+    const p = page(await render({ url: '/', origin: 'http://sobanura.test', language: 'en', fetch: api({ ...SIGNED_OUT, '/api/site-settings': [200, settings] }).fetch }));
+    expect(p.html).toContain('+250 722 555 666');
+    expect(p.html).toContain('href="tel:+250722555666"');
+    expect(p.html).toContain('2500+');
+    expect(p.html).not.toContain('99.9%');
+    expect(p.html).toContain('Ndabikunda cyane');
+    expect(p.html).not.toContain(DEFAULT_SITE_SETTINGS.supportPhone!);
   });
 
   it('answers 404 for a path no route knows, with the 404 page drawn', async () => {

@@ -26,6 +26,7 @@ import { PAGES_NS } from './features/pages/texts';
 import type { PageApiTransport, RenderRequest, RenderResult } from '../shared/contracts/page-render';
 import { setTransport } from './lib/api-client';
 import { queryKeys } from './lib/query-keys';
+import { getSiteSettings, SITE_SETTINGS_KEY } from './lib/site-info';
 import { ServerRedirectContext } from './lib/redirect';
 import { I18N_OPTIONS, initI18n, isLanguage, type Language } from './lib/i18n';
 import { serializeServerState } from './lib/server-state';
@@ -137,9 +138,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       </ServerRedirectContext.Provider>
     );
 
-    // Every page asks who the visitor is (the header, the guards of signed-in pages): asked before the first
-    // pass, a signed-in page is drawn in two passes, not three.
-    await queryClient.prefetchQuery({ queryKey: queryKeys.me, queryFn: getMe });
+    // Every page asks who the visitor is (the header, the guards of signed-in pages) and shows the site settings
+    // (the footer; ADR 022): asked before the first pass, a signed-in page is drawn in two passes, not three.
+    await Promise.all([queryClient.prefetchQuery({ queryKey: queryKeys.me, queryFn: getMe }), queryClient.prefetchQuery({ queryKey: SITE_SETTINGS_KEY, queryFn: getSiteSettings })]);
 
     const errors: unknown[] = [];
     let html = '';

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SITE } from '../lib/site-info';
+import { telHref, useSiteSettings } from '../lib/site-info';
 
 const QUICK_LINKS = [
   { to: '/about', key: 'footer.about' },
@@ -12,10 +12,12 @@ const QUICK_LINKS = [
 
 /**
  * Brand blurb, quick links (about, help center, terms of service, privacy policy), contact details and social
- * links, the contact support link, "Mobile Money Accepted", copyright 2024 (viewer spec section 2 "Footer").
+ * links, the contact support link, "Mobile Money Accepted", copyright 2024 (viewer spec section 2 "Footer"). The
+ * details are the site settings (lib/site-info.ts, ADR 022); one left empty by the admin is not shown.
  */
 export function Footer() {
   const { t } = useTranslation();
+  const site = useSiteSettings();
   return (
     <footer className="border-t bg-muted/30 text-sm">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -44,22 +46,28 @@ export function Footer() {
             {t('footer.contactTitle')}
           </h2>
           <ul className="grid gap-1 text-muted-foreground">
-            <li className="flex items-center gap-2">
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${SITE.email}`} className="hover:text-foreground hover:underline">
-                {SITE.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Phone className="size-4 shrink-0" aria-hidden="true" />
-              <a href={SITE.phoneHref} className="hover:text-foreground hover:underline">
-                {SITE.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <MapPin className="size-4 shrink-0" aria-hidden="true" />
-              {t('footer.location')}
-            </li>
+            {site.supportEmail && (
+              <li className="flex items-center gap-2">
+                <Mail className="size-4 shrink-0" aria-hidden="true" />
+                <a href={`mailto:${site.supportEmail}`} className="break-all hover:text-foreground hover:underline">
+                  {site.supportEmail}
+                </a>
+              </li>
+            )}
+            {site.supportPhone && (
+              <li className="flex items-center gap-2">
+                <Phone className="size-4 shrink-0" aria-hidden="true" />
+                <a href={telHref(site.supportPhone)} className="hover:text-foreground hover:underline" data-testid="footer-phone">
+                  {site.supportPhone}
+                </a>
+              </li>
+            )}
+            {site.postalAddress && (
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span className="whitespace-pre-line">{site.postalAddress}</span>
+              </li>
+            )}
           </ul>
           <Link to="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
             {t('footer.contactSupport')}
@@ -70,10 +78,10 @@ export function Footer() {
             {t('footer.followUs')}
           </h2>
           <ul className="flex flex-wrap gap-x-3 gap-y-1">
-            {SITE.social.map((s) => (
-              <li key={s.key}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-muted-foreground hover:text-foreground hover:underline">
-                  {s.label}
+            {site.social.map((s) => (
+              <li key={s.url}>
+                <a href={s.url} rel="noopener noreferrer" target="_blank" className="text-muted-foreground hover:text-foreground hover:underline">
+                  {s.name}
                 </a>
               </li>
             ))}

@@ -2,9 +2,10 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PLAN_IDS, PLANS } from '../../shared/domain/plans';
+import { PLAN_IDS } from '../../shared/domain/plans';
 import { cn } from '../lib/cn';
 import { formatRwf } from '../lib/format';
+import { useSiteSettings } from '../lib/site-info';
 
 /** The header's Movies menu (viewer spec section 2). Trending and New Releases are orders of /movies (see use-catalog-params.ts). */
 export const MOVIE_LINKS = [
@@ -14,15 +15,16 @@ export const MOVIE_LINKS = [
   { to: '/movies?tab=series', key: 'nav.series' },
 ] as const;
 
-/** One link per pass, with its price in RWF (viewer spec sections 2 "Header" and 9). */
+/** One link per pass, with its price in force in RWF (viewer spec sections 2 "Header" and 9; site settings, ADR 022). */
 export function usePlanLinks(): { to: string; label: ReactNode }[] {
   const { t, i18n } = useTranslation();
+  const { prices } = useSiteSettings();
   return PLAN_IDS.map((id) => ({
     to: `/subscribe?plan=${id}`,
     label: (
       <span className="flex w-full items-center justify-between gap-4">
         <span>{t(`plans.${id}.name`)}</span>
-        <span className="text-muted-foreground tabular-nums">{formatRwf(PLANS[id].priceRwf, i18n.language)}</span>
+        <span className="text-muted-foreground tabular-nums">{formatRwf(prices[id].priceRwf, i18n.language)}</span>
       </span>
     ),
   }));

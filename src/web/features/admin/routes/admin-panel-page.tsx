@@ -10,7 +10,7 @@ import { UploadPanel } from '../components/upload-panel';
 import { uploadStore, useUploads } from '../hooks/use-uploads';
 
 /** The panel's tabs (admin spec section 2, plus People and Messages of issue 6); `?tab=` keeps the choice across reloads. */
-export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages'] as const;
+export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages', 'settings'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** The loading screen shows at least this long (admin spec section 9, "Admin panel loader 1 s"), ms. */
 export const PANEL_LOADER_MS = 1000;
@@ -22,16 +22,21 @@ const SeriesTab = lazy(() => import('../tabs/series-tab'));
 const AnalyticsTab = lazy(() => import('../tabs/analytics-tab'));
 const PeopleTab = lazy(() => import('../tabs/people-tab'));
 const MessagesTab = lazy(() => import('../tabs/messages-tab'));
+const SettingsTab = lazy(() => import('../tabs/settings-tab'));
 
-export function tabFromParam(value: string | null): AdminTab {
-  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'movies';
+/** Tabs only a super admin sees (the site settings, ADR 022). */
+export const SUPER_ADMIN_TABS: readonly AdminTab[] = ['settings'];
+
+export function tabFromParam(value: string | null, role: string = 'super_admin'): AdminTab {
+  const tab = (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'movies';
+  return SUPER_ADMIN_TABS.includes(tab) && role !== 'super_admin' ? 'movies' : tab;
 }
 
 /** /super-panel-2025: loading screen, header with the admin's email and role, the six tabs, the upload panel. */
 export function AdminPanelPage({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = tabFromParam(params.get('tab'));
+  const tab = tabFromParam(params.get('tab'), user.role);
   const uploads = useUploads();
   // The grid's video states follow this tab's uploads until their videos settle.
   const movies = useAdminMovies({ waiting: () => uploads.some((u) => u.target.kind === 'movie' && (u.status === 'processing' || (u.status === 'uploading' && !u.needsFile))) });
@@ -75,7 +80,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
         className="grid gap-4"
       >
         <Tabs.List aria-label={t('admin.tabsLabel')} className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
-          {ADMIN_TABS.map((id) => (
+          {ADMIN_TABS.filter((id) => user.role === 'super_admin' || !SUPER_ADMIN_TABS.includes(id)).map((id) => (
             <Tabs.Trigger
               key={id}
               value={id}
@@ -92,6 +97,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
         <Tabs.Content value="analytics">{tab === 'analytics' && <Suspense fallback={fallback}><AnalyticsTab /></Suspense>}</Tabs.Content>
         <Tabs.Content value="people">{tab === 'people' && <Suspense fallback={fallback}><PeopleTab me={user} /></Suspense>}</Tabs.Content>
         <Tabs.Content value="messages">{tab === 'messages' && <Suspense fallback={fallback}><MessagesTab /></Suspense>}</Tabs.Content>
+        {user.role === 'super_admin' && <Tabs.Content value="settings">{tab === 'settings' && <Suspense fallback={fallback}><SettingsTab /></Suspense>}</Tabs.Content>}
       </Tabs.Root>
       <UploadPanel items={uploads} store={uploadStore()} />
     </div>

@@ -4,21 +4,30 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import type { PurchaseEffect } from '../../../../shared/domain/pass-stacking';
+import { planSaving } from '../../../../shared/domain/plans';
 import type { PlanView } from '../api/get-plans';
 import { PlanFeatures } from './plan-features';
 import { PlanPrice } from './plan-price';
 import { PurchaseEffectNote } from './purchase-effect';
 
-/** One plan of the plans page; `effect` (with a pass in force) says what buying it would do (ADR 019). */
+/**
+ * One plan of the plans page; `effect` (with a pass in force) says what buying it would do (ADR 019). "Save N%" is
+ * computed from the price and the compare-at price and shown only when true (planSaving, ADR 022).
+ */
 export function PlanCard({ plan, highlighted, disabled, effect = null, onChoose }: { plan: PlanView; highlighted: boolean; disabled?: boolean; effect?: PurchaseEffect | null; onChoose: () => void }) {
   const { t } = useTranslation();
   const name = t(`plans.${plan.id}.name`);
+  const { savePercent } = planSaving(plan.priceRwf, plan.compareAtRwf);
   return (
     <Card className={cn('relative flex flex-col', highlighted && 'ring-2 ring-primary')} data-testid={`plan-${plan.id}`}>
-      {(plan.popular || plan.compareAtRwf != null) && (
+      {(plan.popular || savePercent != null) && (
         <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1">
           {plan.popular && <Badge>{t('plans.mostPopular')}</Badge>}
-          {plan.compareAtRwf != null && <Badge variant="success">{t('plans.save20')}</Badge>}
+          {savePercent != null && (
+            <Badge variant="success" data-testid="plan-save">
+              {t('plans.savePercent', { percent: savePercent })}
+            </Badge>
+          )}
         </div>
       )}
       <CardHeader>

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { planSaving } from '../../../../shared/domain/plans';
 import { formatRwf } from '../../../lib/format';
 import type { PlanView } from '../api/get-plans';
 
-/** "7,000 RWF / 30 days", with the struck-through compare-at price when there is one. */
+/** "7,000 RWF / 30 days", with the struck-through compare-at price only when it is above the price (planSaving, ADR 022). */
 export function PlanPrice({ plan }: { plan: PlanView }) {
   const { t, i18n } = useTranslation();
+  const { compareAtRwf } = planSaving(plan.priceRwf, plan.compareAtRwf);
   return (
     <div className="grid gap-0.5">
-      {plan.compareAtRwf != null && (
-        <s className="text-sm text-muted-foreground" aria-label={t('plans.wasPrice', { price: formatRwf(plan.compareAtRwf, i18n.language) })}>
-          {formatRwf(plan.compareAtRwf, i18n.language)}
+      {compareAtRwf != null && (
+        <s className="text-sm text-muted-foreground" aria-label={t('plans.wasPrice', { price: formatRwf(compareAtRwf, i18n.language) })} data-testid="plan-was">
+          {formatRwf(compareAtRwf, i18n.language)}
         </s>
       )}
       <p>

@@ -19,23 +19,46 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(url: string, { signedIn = true, operators = ['mtn', 'airtel'], pass = null as PassWithTimeline | null } = {}) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ plans: PLAN_IDS.map((id) => PLANS[id]), operators }), { status: 200 })));
+function setup(url: string, { signedIn = true, operators = ['mtn', 'airtel'], pass = null as PassWithTimeline | null, plans = PLAN_IDS.map((id) => PLANS[id]) } = {}) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ plans, operators }), { status: 200 })));
   return renderRoutes([{ path: '/subscribe', element: <SubscribePage signedIn={signedIn} pass={pass} /> }, { path: '/login', element: <p>login page</p> }], url);
 }
 const step = () => screen.queryByTestId('subscribe-dialog')?.getAttribute('data-step') ?? null;
 
 describe('SubscribePage', () => {
-  it('shows four plans: Monthly most popular, Yearly "Save 20%" with 84,000 RWF struck through', async () => {
+  it('shows four plans: Monthly most popular; Yearly without a saving badge nor a struck-through price, as 84,000 is below 85,000 (ADR 022)', async () => {
     setup('/subscribe');
     await screen.findByTestId('plan-yearly');
     for (const id of PLAN_IDS) expect(screen.getByTestId(`plan-${id}`)).toBeTruthy();
     expect(screen.getByTestId('plan-monthly').textContent).toContain('Most Popular');
-    expect(screen.getByTestId('plan-yearly').textContent).toContain('Save 20%');
-    expect(screen.getByTestId('plan-yearly').querySelector('s')?.textContent).toBe('84,000 RWF');
+    expect(screen.getByTestId('plan-yearly').textContent).toContain('85,000 RWF');
+    expect(screen.getByTestId('plan-yearly').textContent).not.toContain('Save');
+    expect(screen.queryByTestId('plan-save')).toBeNull();
+    expect(screen.getByTestId('plan-yearly').querySelector('s')).toBeNull();
     // Monthly is preselected by default.
     expect(screen.getByTestId('plan-monthly').className).toContain('ring-2');
     expect(screen.getByText('MTN Mobile Money and Airtel Money accepted. Prices in Rwandan francs (RWF).')).toBeTruthy();
+  });
+
+  it('shows "Save N%" and the struck-through price only when the compare-at price is above the price, with N from the prices', async () => {
+    const plans = PLAN_IDS.map((id) => PLANS[id]);
+    setup('/subscribe', {
+      plans: [
+        { ...plans[0]!, priceRwf: 500, compareAtRwf: 500 },
+        { ...plans[1]!, priceRwf: 2990, compareAtRwf: 3000 },
+        plans[2]!,
+        { ...plans[3]!, priceRwf: 85000, compareAtRwf: 105000 },
+      ],
+    });
+    await screen.findByTestId('plan-yearly');
+    expect(screen.getByTestId('plan-yearly').textContent).toContain('Save 19%');
+    expect(screen.getByTestId('plan-yearly').querySelector('s')?.textContent).toBe('105,000 RWF');
+    // Equal: nothing. Under 1% off: struck through, no badge.
+    expect(screen.getByTestId('plan-daily').querySelector('s')).toBeNull();
+    expect(screen.getByTestId('plan-daily').textContent).not.toContain('Save');
+    expect(screen.getByTestId('plan-weekly').querySelector('s')?.textContent).toBe('3,000 RWF');
+    expect(screen.getByTestId('plan-weekly').textContent).not.toContain('Save');
+    expect(screen.getAllByTestId('plan-save')).toHaveLength(1);
   });
 
   it('preselects ?plan=, walks select → payment → back → select, and closing resets', async () => {

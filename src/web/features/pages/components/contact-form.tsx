@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
+import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CONTACT_LIMITS, contactBody, type ContactBody } from '../../../../shared/contracts/contact';
 import { Button } from '../../../components/ui/button';
@@ -13,17 +15,32 @@ import { PAGES_NS } from '../texts';
 
 type TextField = 'firstName' | 'lastName' | 'email' | 'subject';
 const EMPTY: ContactBody = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof ContactBody)[];
+const noSubscribe = () => () => {};
 
 /**
  * The Contact form (viewer spec section 2: first name, last name, email, subject, message). Validated with the
  * same zod contract as the server; sends POST /api/contact; a toast confirms and the form empties. Field errors
  * are shown translated (`pages:contact.errors.<field>`), server errors through `errors.<code>`.
+ *
+ * Before the app has loaded it is a plain form post to /api/contact (docs/decisions/024-forms-before-hydration.md):
+ * the server answers 303 to /contact?sent=1 (shown as a notice) or back to /contact?error=...&invalid=... with the
+ * fields typed, which the form shows again with translated errors. While the browser sends it, the button shows
+ * "Sending..." (CSS on the form's `aria-busy`, set by the drawn page's script, ssr.ts FORM_BUSY_SCRIPT).
  */
 export function ContactForm({ defaults }: { defaults?: Partial<ContactBody> }) {
   const { t } = useTranslation(PAGES_NS);
+  const { t: tApp } = useTranslation();
   const send = useSendContact();
-  const form = useForm<ContactBody>({ resolver: zodResolver(contactBody), defaultValues: { ...EMPTY, ...defaults }, mode: 'onTouched' });
-  const { errors } = form.formState;
+  const [search] = useSearchParams();
+  const [returnShown, setReturnShown] = useState(true);
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const returned = Object.fromEntries(FIELDS.flatMap((f) => (search.get(f) ? [[f, search.get(f)!]] : [])));
+  const rawCode = search.get('error');
+  const code = rawCode && /^[a-z_]{1,40}$/.test(rawCode) ? rawCode : null;
+  const invalid = new Set((search.get('invalid') ?? '').split(','));
+  const form = useForm<ContactBody>({ resolver: zodResolver(contactBody), defaultValues: { ...EMPTY, ...defaults, ...returned }, mode: 'onTouched' });
+  const errors = { ...(returnShown ? Object.fromEntries(FIELDS.filter((f) => invalid.has(f)).map((f) => [f, true])) : {}), ...form.formState.errors };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -52,10 +69,33 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactBody> }) {
   );
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-labelledby="contact-form-title">
+    <form
+      method="post"
+      action="/api/contact"
+      data-busy-on-submit=""
+      aria-busy={send.isPending || undefined}
+      noValidate
+      onSubmit={(e) => {
+        setReturnShown(false);
+        void onSubmit(e);
+      }}
+      className="group/form grid gap-4"
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title" className="text-2xl font-bold">
         {t('contact.formTitle')}
       </h2>
+      {returnShown && code ? (
+        <div role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+          <p className="font-medium">{t('contact.failed')}</p>
+          <p className="text-muted-foreground">{tApp(`errors.${code}`, { retryAfterSeconds: Number(search.get('retry')) || undefined, defaultValue: tApp('errors.unknown') })}</p>
+        </div>
+      ) : returnShown && search.get('sent') === '1' ? (
+        <div role="status" className="rounded-md border border-primary/40 bg-primary/10 p-3 text-sm">
+          <p className="font-medium">{t('contact.sent')}</p>
+          <p className="text-muted-foreground">{t('contact.sentText')}</p>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('firstName', 'text', 'given-name')}
         {field('lastName', 'text', 'family-name')}
@@ -74,9 +114,16 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactBody> }) {
         />
         <FieldError id="contact-message-error">{errors.message ? t('contact.errors.message') : undefined}</FieldError>
       </div>
-      <Button type="submit" disabled={send.isPending} className="justify-self-start">
+      <Button type="submit" disabled={send.isPending} className="justify-self-start group-aria-busy/form:pointer-events-none group-aria-busy/form:opacity-70">
         <Send aria-hidden="true" />
-        {send.isPending ? t('contact.sending') : t('contact.send')}
+        {hydrated ? (
+          send.isPending ? t('contact.sending') : t('contact.send')
+        ) : (
+          <>
+            <span className="group-aria-busy/form:hidden">{t('contact.send')}</span>
+            <span className="hidden group-aria-busy/form:inline">{t('contact.sending')}</span>
+          </>
+        )}
       </Button>
     </form>
   );

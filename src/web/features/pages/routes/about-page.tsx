@@ -2,11 +2,18 @@ import { Film, Globe2, MonitorSmartphone, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useSiteSettings, type SiteSettings } from '../../../lib/site-info';
 import { ContactDetails } from '../components/contact-details';
 import { PageShell } from '../components/page-shell';
 import { PAGES_NS } from '../texts';
 
-const STATS = ['titles', 'users', 'streaming', 'quality'] as const;
+/** Each figure (label key → site settings figure); one the admin left empty is not shown (ADR 022). */
+const STATS: [string, keyof SiteSettings['figures']][] = [
+  ['titles', 'titles'],
+  ['users', 'viewers'],
+  ['streaming', 'streaming'],
+  ['quality', 'picture'],
+];
 const FEATURES = [
   { key: 'instant', icon: Zap },
   { key: 'multiDevice', icon: MonitorSmartphone },
@@ -16,6 +23,8 @@ const FEATURES = [
 /** /about (viewer spec section 2 "Static pages"): mission, global reach, statistics, three feature cards, contact details, buttons to /movies and /contact. */
 export default function AboutPage() {
   const { t } = useTranslation(PAGES_NS);
+  const { figures } = useSiteSettings();
+  const stats = STATS.flatMap(([label, key]) => (figures[key] ? [{ label, value: figures[key] }] : []));
   return (
     <PageShell title={t('about.title')} lead={t('about.lead')}>
       <section aria-labelledby="about-mission" className="grid gap-2">
@@ -30,16 +39,18 @@ export default function AboutPage() {
         </h2>
         <p className="leading-relaxed">{t('about.reach')}</p>
       </section>
-      <section aria-label={t('about.statsLabel')}>
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {STATS.map((s) => (
-            <div key={s} className="grid gap-1 rounded-xl border p-4 text-center">
-              <dt className="order-2 text-sm text-muted-foreground">{t(`about.stats.${s}.label`)}</dt>
-              <dd className="order-1 text-2xl font-extrabold text-primary">{t(`about.stats.${s}.value`)}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {stats.length > 0 && (
+        <section aria-label={t('about.statsLabel')}>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {stats.map((s) => (
+              <div key={s.label} className="grid gap-1 rounded-xl border p-4 text-center">
+                <dt className="order-2 text-sm text-muted-foreground">{t(`about.stats.${s.label}.label`)}</dt>
+                <dd className="order-1 break-words text-2xl font-extrabold text-primary">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <section aria-labelledby="about-features" className="grid gap-4">
         <h2 id="about-features" className="text-2xl font-bold">
           {t('about.featuresTitle')}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { formatRwf } from '../../../lib/format';
+import { useSiteSettings } from '../../../lib/site-info';
 import { PageShell } from '../components/page-shell';
 import { FAQ, matchesQuery } from '../faq';
 import { PAGES_NS } from '../texts';
@@ -11,15 +13,19 @@ import { PAGES_NS } from '../texts';
 /**
  * /help (viewer spec section 2 "Help and FAQ"): a search box that filters the questions as you type, three
  * categories (Mobile Money Payment, Account & Streaming, Troubleshooting) with answers that open and close
- * (native <details>: keyboard and screen readers for free), and Contact Support.
+ * (native <details>: keyboard and screen readers for free), and Contact Support. The answer about prices names
+ * the prices in force (site settings, ADR 022).
  */
 export default function HelpPage() {
-  const { t } = useTranslation(PAGES_NS);
+  const { t, i18n } = useTranslation(PAGES_NS);
+  const { prices } = useSiteSettings();
+  const money = Object.fromEntries(Object.entries(prices).map(([id, p]) => [id, formatRwf(p.priceRwf, i18n.language)]));
+  const answer = (category: string, id: string) => t(`help.faq.${category}.${id}.a`, money);
   const [query, setQuery] = useState('');
   const searchId = useId();
   const groups = FAQ.map((c) => ({
     ...c,
-    items: c.items.filter((id) => matchesQuery(`${t(`help.faq.${c.id}.${id}.q`)} ${t(`help.faq.${c.id}.${id}.a`)}`, query)),
+    items: c.items.filter((id) => matchesQuery(`${t(`help.faq.${c.id}.${id}.q`)} ${answer(c.id, id)}`, query)),
   })).filter((c) => c.items.length > 0);
   const count = groups.reduce((n, g) => n + g.items.length, 0);
 
@@ -53,7 +59,7 @@ export default function HelpPage() {
                   {t(`help.faq.${g.id}.${id}.q`)}
                   <ChevronDown className="size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
                 </summary>
-                <p className="mt-3 leading-relaxed text-foreground/90">{t(`help.faq.${g.id}.${id}.a`)}</p>
+                <p className="mt-3 leading-relaxed text-foreground/90">{answer(g.id, id)}</p>
               </details>
             ))}
           </div>

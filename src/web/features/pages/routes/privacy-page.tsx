@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SITE } from '../../../lib/site-info';
+import { useSiteSettings } from '../../../lib/site-info';
 import { LegalSection, PageShell } from '../components/page-shell';
 import { PAGES_NS } from '../texts';
 
@@ -8,6 +8,7 @@ const SECTIONS = ['collect', 'use', 'share', 'security', 'rights', 'cookies'] as
 /** /privacy (viewer spec section 2): six sections, a contact block with a 30-day response aim, a note for international users (GDPR). */
 export default function PrivacyPage() {
   const { t } = useTranslation(PAGES_NS);
+  const email = useSiteSettings().supportEmail;
   return (
     <PageShell title={t('privacy.title')} lead={t('legal.updated', { date: t('legal.updatedOn') })}>
       <p className="leading-relaxed">{t('privacy.intro')}</p>
@@ -18,11 +19,13 @@ export default function PrivacyPage() {
       ))}
       <LegalSection id="privacy-contact" title={t('privacy.contactTitle')}>
         <p>{t('privacy.contactText')}</p>
-        <p>
-          <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${SITE.email}`}>
-            {SITE.email}
-          </a>
-        </p>
+        {email && (
+          <p>
+            <a className="font-medium text-primary underline-offset-4 hover:underline" href={`mailto:${email}`}>
+              {email}
+            </a>
+          </p>
+        )}
         <p>{t('privacy.responseTime')}</p>
       </LegalSection>
       <LegalSection id="privacy-international" title={t('privacy.internationalTitle')}>
