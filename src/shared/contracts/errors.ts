@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'download_busy',
   'caption_invalid',
   'server_busy',
+  'reset_link_invalid',
+  'reset_code_invalid',
+  'reset_code_locked',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
