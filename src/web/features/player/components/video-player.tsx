@@ -7,6 +7,7 @@ import { withFreshSignature } from '../lib/signed-url-cache';
 import { readyToStart } from '../lib/start-gate';
 import { renditionName } from '../lib/time-format';
 import { PlayerControls, type CaptionOption, type QualityOption } from './player-controls';
+import { useMediaSession } from '../hooks/use-media-session';
 
 export type PlaybackFailure = 'network' | 'decode' | 'unsupported' | 'aborted' | 'failed';
 
@@ -112,6 +113,7 @@ export interface VideoPlayerProps {
  * - Captions (default: the interface language), speed, full screen, picture-in-picture, keyboard (space, arrows,
  *   f, m, c), controls that hide after 3 s, volume 50 by default and remembered in localStorage.
  * - Requests under an old signature are moved onto `latestUrl` (xhrSetup), so a refresh never interrupts playback.
+ * - Lock-screen and headset controls: title, poster, play, pause, seek (Media Session API, use-media-session.ts).
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { src, poster, title, startAt = 0, captions = [], captionLanguage, renditions = [], dataSaver = null, onDataSaverChange, overlay } = props;
@@ -314,6 +316,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const max = Number.isFinite(v.duration) ? v.duration : seconds;
     v.currentTime = Math.min(Math.max(0, seconds), max);
   }, []);
+
+  // Lock screen, notification and headset controls (W3C Media Session): use-media-session.ts.
+  useMediaSession(videoRef, {
+    title,
+    poster,
+    play: () => {
+      viewerChose.current = true;
+      void videoRef.current?.play().catch(() => undefined);
+    },
+    pause: () => videoRef.current?.pause(),
+    seekTo,
+  });
 
   const setVolume = useCallback((value: number) => {
     const v = videoRef.current;
