@@ -121,6 +121,22 @@ export function deferAppScripts(indexHtml: string): string {
     // hidden): the drawn page is on screen before the app's code is asked for.
     `var started=false;function start(){if(!started){started=true;go()}}` +
     `function later(){setTimeout(start,3000);try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}});o.observe({type:'paint',buffered:true})}catch(e){start()}}` +
-    `if(document.readyState==='complete')later();else addEventListener('load',later)})()</script>`;
+    `if(document.readyState==='complete')later();else addEventListener('load',later)})();${FORM_BUSY_SCRIPT}</script>`;
   return html.replace('</body>', `${loader}\n  </body>`);
 }
+
+/**
+ * Feedback for a form sent before the app has loaded (docs/decisions/024-forms-before-hydration.md): a drawn
+ * form marked `data-busy-on-submit` that the browser itself submits (no handler of the app prevented it) gets
+ * `aria-busy="true"` at once, which its CSS shows as a busy button; a second submission of the same form while
+ * the first is on its way is dropped (no second message or account). The mark goes after 20 s (a navigation
+ * that never came) and when the page comes back from the back-forward cache. Once the app runs, its own submit
+ * handlers prevent the browser's submission, so this does nothing. Part of the loader's inline script, so it works
+ * while the app's scripts are still loading or blocked, and is allowed by the loader's hash (security.ts
+ * builtScriptHashes, ADR 020).
+ */
+export const FORM_BUSY_SCRIPT =
+  `(function(){var A='aria-busy';document.addEventListener('submit',function(e){var f=e.target;` +
+  `if(e.defaultPrevented||!f||!f.hasAttribute||!f.hasAttribute('data-busy-on-submit'))return;` +
+  `if(f.getAttribute(A)==='true'){e.preventDefault();return}f.setAttribute(A,'true');setTimeout(function(){f.removeAttribute(A)},20000)});` +
+  `addEventListener('pageshow',function(e){if(e.persisted)document.querySelectorAll('form[data-busy-on-submit]['+A+']').forEach(function(f){f.removeAttribute(A)})})})()`;

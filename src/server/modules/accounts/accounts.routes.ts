@@ -3,6 +3,7 @@
  * The settings routes are rate limited per user; the password change answers a new session cookie, the deletion a
  * cleared one. Sign-in is limited per address (AUTH_RATE_LIMIT_PER_MINUTE) and, whatever the address, per account
  * and trusted device (sign-in-limits.ts, ADR 018); a success also sets the device cookie (device-cookie.ts).
+ * Sign-in and register also take HTML form posts, answered 303 (plugins/form-posts.ts, ADR 024).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import {
 } from '../../../shared/contracts/accounts.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { toHeaders } from '../../plugins/auth.js';
+import { acceptFormPosts, formErrorHandler, formFields, isFormPost, safeNext } from '../../plugins/form-posts.js';
 import type { BillingRepository } from '../billing/billing.repository.js';
 import type { AccountsService } from './accounts.service.js';
 import type { SignInLimits } from './sign-in-limits.js';
@@ -27,18 +29,34 @@ import type { SignInLimits } from './sign-in-limits.js';
 export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number; signInLimits: SignInLimits }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.post('/api/accounts/register', {
-      config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: { body: registerBody, response: { 201: userResponse } },
-    }, async (req, reply) => reply.status(201).send({ user: await deps.accounts.register(req.body) }));
+    // Sign-in and register also take the HTML form posts of the pages drawn on the server, before the app has
+    // loaded (plugins/form-posts.ts, ADR 024): same route, so the same rate limit counter, sign-in limits, password
+    // policy and cookies; a form post is answered 303, to the next page or back to the form with the error.
+    await app.register(async (scope) => {
+      acceptFormPosts(scope);
+      const forms = scope.withTypeProvider<ZodTypeProvider>();
+      forms.post('/api/accounts/register', {
+        config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
+        schema: { body: registerBody, response: { 201: userResponse } },
+        errorHandler: formErrorHandler(scope, '/register', ({ fullName, phone, email }) => ({ fullName, phone, email })),
+      }, async (req, reply) => {
+        const user = await deps.accounts.register(req.body);
+        // The account is made but not signed in (as the JSON answer): the sign-in page, with the address filled in.
+        if (isFormPost(req)) return reply.redirect(`/login?${new URLSearchParams({ registered: '1', email: user.email })}`, 303);
+        return reply.status(201).send({ user });
+      });
 
-    r.post('/api/accounts/login', {
-      config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: { body: loginBody, response: { 200: userResponse } },
-    }, async (req, reply) => {
-      const { result, deviceCookie } = await deps.signInLimits.attempt(req.body.email, req.headers.cookie, () => deps.accounts.login(req.body.email, req.body.password, toHeaders(req)));
-      reply.header('set-cookie', [...result.setCookie, deviceCookie]);
-      return { user: result.user };
+      forms.post('/api/accounts/login', {
+        config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
+        schema: { body: loginBody, response: { 200: userResponse } },
+        errorHandler: formErrorHandler(scope, '/login', ({ email, next }) => ({ email, next: safeNext(next, '', '/login') })),
+      }, async (req, reply) => {
+        const { result, deviceCookie } = await deps.signInLimits.attempt(req.body.email, req.headers.cookie, () => deps.accounts.login(req.body.email, req.body.password, toHeaders(req)));
+        reply.header('set-cookie', [...result.setCookie, deviceCookie]);
+        // `next` is the page the viewer was sent to sign in from: a same-site path only (no open redirect).
+        if (isFormPost(req)) return reply.header('cache-control', 'no-store').redirect(safeNext(formFields(req)?.next, '/', '/login'), 303);
+        return { user: result.user };
+      });
     });
 
     r.post('/api/accounts/logout', { config: { access: 'anonymous' }, schema: { response: { 204: z.null() } } }, async (req, reply) => {

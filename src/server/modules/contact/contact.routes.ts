@@ -2,7 +2,8 @@
  * Contact, client error and preference routes (issue 7 points 3, 4, 5): thin — schema in, one service call,
  * schema out. POST /api/contact is limited to CONTACT_RATE_LIMIT_PER_HOUR per address and hour; POST
  * /api/client-errors to CLIENT_ERROR_RATE_LIMIT_PER_MINUTE per address and minute, with a body of at most
- * CLIENT_ERROR_MAX_BYTES (413 payload_too_large beyond).
+ * CLIENT_ERROR_MAX_BYTES (413 payload_too_large beyond). POST /api/contact also takes the contact page's HTML form
+ * post, answered 303 (plugins/form-posts.ts, ADR 024).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,19 +25,28 @@ import {
   updatePreferencesBody,
   updateMessageBody,
 } from '../../../shared/contracts/contact.js';
+import { acceptFormPosts, formErrorHandler, isFormPost } from '../../plugins/form-posts.js';
 import type { ContactService } from './contact.service.js';
 
 export function contactRoutes(deps: { contact: ContactService; contactPerHour?: number; errorsPerMinute?: number }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post('/api/contact', {
-      config: { access: 'anonymous', rateLimit: { max: deps.contactPerHour ?? CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `contact:${req.ip}` } },
-      bodyLimit: 32 * 1024,
-      schema: { body: contactBody, response: { 201: contactCreated } },
-    }, async (req, reply) => {
-      const user = await req.currentUser();
-      return reply.status(201).send(await deps.contact.send(req.body, user?.id ?? null));
+    // The contact form also works as an HTML form post before the app has loaded (plugins/form-posts.ts, ADR 024):
+    // same route and rate limit; answered 303 to /contact?sent=1, or back to /contact with the error and the fields.
+    await app.register(async (scope) => {
+      acceptFormPosts(scope);
+      scope.withTypeProvider<ZodTypeProvider>().post('/api/contact', {
+        config: { access: 'anonymous', rateLimit: { max: deps.contactPerHour ?? CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `contact:${req.ip}` } },
+        bodyLimit: 32 * 1024,
+        schema: { body: contactBody, response: { 201: contactCreated } },
+        errorHandler: formErrorHandler(scope, '/contact', ({ firstName, lastName, email, subject, message }) => ({ firstName, lastName, email, subject, message })),
+      }, async (req, reply) => {
+        const user = await req.currentUser();
+        const created = await deps.contact.send(req.body, user?.id ?? null);
+        if (isFormPost(req)) return reply.redirect('/contact?sent=1', 303);
+        return reply.status(201).send(created);
+      });
     });
 
     r.get('/api/admin/messages', {

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { loginBody } from '../../../../shared/contracts/accounts';
@@ -10,19 +12,36 @@ import { FieldError, Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/error-message';
 import { useLogin } from '../api/login';
 import { fieldMessage } from './field-message';
+import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from './form-return';
 import { PasswordInput } from './password-input';
 
-/** Email and password sign-in (viewer spec sections 2 and 5). */
+/** A same-site path (one leading `/`, not `//` or `/\`), else undefined: where to go after signing in. */
+function sameSitePath(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && !value.startsWith('/login') ? value : undefined;
+}
+
+/**
+ * Email and password sign-in (viewer spec sections 2 and 5), with a link to /forgot-password.
+ *
+ * Before the app has loaded it is a plain form post to /api/accounts/login (docs/decisions/024-forms-before-
+ * hydration.md): the server answers 303 to `next` (the protected page the viewer came from) or back to
+ * /login?error=..., whose error, address and `next` this form shows again; `registered=1` (after a register form
+ * post) shows the account was made. Once the app runs it sends JSON and shows toasts as before.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const loginMutation = useLogin();
+  const location = useLocation();
+  const returned = useFormReturn();
+  const [returnShown, setReturnShown] = useState(true);
+  const next = sameSitePath((location.state as { from?: string } | null)?.from) ?? sameSitePath(returned.value('next'));
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof loginBody>, unknown, z.output<typeof loginBody>>({
     resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: returned.value('email'), password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -35,11 +54,34 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     }
   });
 
-  const emailError = fieldMessage(t, 'emailRequired', errors.email);
-  const passwordError = fieldMessage(t, 'passwordRequired', errors.password);
+  const fromServer = (field: 'email' | 'password') => (returnShown && returned.invalid.has(field) ? { type: 'server' } : undefined);
+  const emailError = fieldMessage(t, 'emailRequired', errors.email ?? fromServer('email'));
+  const passwordError = fieldMessage(t, 'passwordRequired', errors.password ?? fromServer('password'));
+  const pending = loginMutation.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form
+      method="post"
+      action="/api/accounts/login"
+      data-busy-on-submit=""
+      aria-busy={pending || undefined}
+      onSubmit={(e) => {
+        setReturnShown(false);
+        void onSubmit(e);
+      }}
+      noValidate
+      className="group/form grid gap-4"
+    >
+      {returnShown && returned.code ? (
+        <FormNotice kind="error" title={t('auth.signInFailed')}>
+          {returnedErrorText(t, returned.code, returned.retryAfterSeconds)}
+        </FormNotice>
+      ) : returnShown && returned.value('registered') === '1' ? (
+        <FormNotice kind="success" title={t('auth.signUpSuccess')}>
+          {t('auth.login.registered')}
+        </FormNotice>
+      ) : null}
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       <div className="grid gap-2">
         <Label htmlFor="login-email">{t('auth.email')}</Label>
         <Input
@@ -54,7 +96,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         <FieldError id="login-email-error">{emailError}</FieldError>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="login-password">{t('auth.password')}</Label>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <Label htmlFor="login-password">{t('auth.password')}</Label>
+          <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </div>
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
@@ -64,8 +111,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         />
         <FieldError id="login-password-error">{passwordError}</FieldError>
       </div>
-      <Button type="submit" disabled={loginMutation.isPending} className="w-full">
-        {loginMutation.isPending ? t('auth.signingIn') : t('auth.signIn')}
+      <Button type="submit" disabled={pending} className={`w-full ${BUSY_BUTTON}`}>
+        <BusyLabel busy={pending} idle={t('auth.signIn')} working={t('auth.signingIn')} />
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { RegisterForm } from './register-form';
@@ -17,14 +19,20 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function setup() {
-  const onSuccess = vi.fn();
+function tree(onSuccess: () => void, url = '/register') {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
+  return (
     <QueryClientProvider client={client}>
-      <RegisterForm onSuccess={onSuccess} />
-    </QueryClientProvider>,
+      <MemoryRouter initialEntries={[url]}>
+        <RegisterForm onSuccess={onSuccess} />
+      </MemoryRouter>
+    </QueryClientProvider>
   );
+}
+
+function setup(url?: string) {
+  const onSuccess = vi.fn();
+  render(tree(onSuccess, url));
   const field = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input' }) as HTMLInputElement;
   const fill = (values: Record<string, string>) => {
     for (const [label, value] of Object.entries(values)) fireEvent.change(field(label), { target: { value } });
@@ -42,6 +50,25 @@ function answer(status: number, body: unknown) {
 }
 
 describe('RegisterForm', () => {
+  it('is a real form post to the register route, with named fields, before the app has loaded (ADR 024)', () => {
+    const html = renderToString(tree(() => {}));
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const form = doc.querySelector('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action'), form.hasAttribute('data-busy-on-submit')]).toEqual(['post', '/api/accounts/register', true]);
+    expect([...form.querySelectorAll('input')].map((i) => i.name)).toEqual(['fullName', 'phone', 'email', 'password', 'confirmPassword']);
+    // Both texts are drawn; the CSS shows "Creating account..." once the browser marks the form aria-busy.
+    expect(form.querySelector('button[type=submit]')!.textContent).toContain('Creating account');
+  });
+
+  it('shows a refusal sent back by a form post, with the typed fields but empty passwords', () => {
+    setup('/register?error=weak_password&fullName=Aline+Uwase&email=aline%40example.rw&phone=0788');
+    expect(screen.getAllByRole('alert')[0]!.textContent).toContain('Sign Up Failed');
+    expect((screen.getByLabelText('Full name', { exact: true }) as HTMLInputElement).value).toBe('Aline Uwase');
+    expect((screen.getByLabelText('Email', { exact: true }) as HTMLInputElement).value).toBe('aline@example.rw');
+    expect((screen.getByLabelText('Password', { exact: true, selector: 'input' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText('Password', { exact: true, selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('keeps submit disabled while the password and its confirmation differ', () => {
     const { fill, submit } = setup();
     fill({ Password: 'secret12', 'Confirm password': 'secret1' });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { fieldErrors, isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useRegister } from '../api/register';
 import { fieldMessage } from './field-message';
+import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from './form-return';
 import { PasswordInput } from './password-input';
 
 type Input = z.input<typeof registerBody>;
@@ -19,10 +21,17 @@ const FIELDS = ['fullName', 'phone', 'email', 'password', 'confirmPassword'] as 
 /**
  * Sign-up (viewer spec sections 2 and 5): full name, optional phone, email, password and confirmation.
  * Submit stays disabled while the password and its confirmation differ.
+ *
+ * Before the app has loaded it is a plain form post to /api/accounts/register (docs/decisions/024-forms-before-
+ * hydration.md): the server answers 303 to /login?registered=1, or back to /register?error=... with the fields
+ * typed (never the passwords), which this form shows again with the translated error. Once the app runs it sends
+ * JSON and shows toasts as before.
  */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const registerMutation = useRegister();
+  const returned = useFormReturn();
+  const [returnShown, setReturnShown] = useState(true);
   const {
     register,
     handleSubmit,
@@ -31,7 +40,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     formState: { errors },
   } = useForm<Input, unknown, z.output<typeof registerBody>>({
     resolver: zodResolver(registerBody),
-    defaultValues: { fullName: '', phone: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { fullName: returned.value('fullName'), phone: returned.value('phone'), email: returned.value('email'), password: '', confirmPassword: '' },
   });
   const passwordsDiffer = watch('password') !== watch('confirmPassword');
 
@@ -57,8 +66,15 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     }
   });
 
+  /** The error of a field the server named in the URL (a form post sent back; email_taken and weak_password name theirs). */
+  const returnedError = (name: (typeof FIELDS)[number]) => {
+    if (!returnShown) return undefined;
+    if (name === 'email' && returned.code === 'email_taken') return { type: 'server', message: t('errors.email_taken') };
+    if (name === 'password' && returned.code === 'weak_password') return { type: 'server', message: t('errors.weak_password') };
+    return returned.invalid.has(name) ? { type: 'server' } : undefined;
+  };
   const field = (name: (typeof FIELDS)[number]) => {
-    const message = fieldMessage(t, name, errors[name]);
+    const message = fieldMessage(t, name, errors[name] ?? returnedError(name));
     const id = `register-${name}`;
     return {
       id,
@@ -78,7 +94,23 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const confirm = field('confirmPassword');
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form
+      method="post"
+      action="/api/accounts/register"
+      data-busy-on-submit=""
+      aria-busy={registerMutation.isPending || undefined}
+      onSubmit={(e) => {
+        setReturnShown(false);
+        void onSubmit(e);
+      }}
+      noValidate
+      className="group/form grid gap-4"
+    >
+      {returnShown && returned.code ? (
+        <FormNotice kind="error" title={t('auth.signUpFailed')}>
+          {returnedErrorText(t, returned.code, returned.retryAfterSeconds)}
+        </FormNotice>
+      ) : null}
       <div className="grid gap-2">
         <Label htmlFor={fullName.id}>{t('auth.fullName')}</Label>
         <Input autoComplete="name" {...fullName.inputProps} />
@@ -106,8 +138,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           {confirm.message ?? (passwordsDiffer && watch('confirmPassword') ? t('validation.confirmPassword') : undefined)}
         </FieldError>
       </div>
-      <Button type="submit" disabled={passwordsDiffer || registerMutation.isPending} className="w-full">
-        {registerMutation.isPending ? t('auth.creatingAccount') : t('auth.createAccount')}
+      <Button type="submit" disabled={passwordsDiffer || registerMutation.isPending} className={`w-full ${BUSY_BUTTON}`}>
+        <BusyLabel busy={registerMutation.isPending} idle={t('auth.createAccount')} working={t('auth.creatingAccount')} />
       </Button>
     </form>
   );
