@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'login', lazy: () => import('../features/accounts/routes/login-page').then((m) => ({ Component: m.default })) },
           { path: 'register', lazy: () => import('../features/accounts/routes/register-page').then((m) => ({ Component: m.default })) },
+          { path: 'forgot-password', lazy: () => import('../features/accounts/routes/forgot-password-page').then((m) => ({ Component: m.default })) },
+          { path: 'reset-password', lazy: () => import('../features/accounts/routes/reset-password-page').then((m) => ({ Component: m.default })) },
           { path: 'about', lazy: pages.about },
           { path: 'help', lazy: pages.help },
           { path: 'terms', lazy: pages.terms },

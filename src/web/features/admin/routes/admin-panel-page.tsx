@@ -10,7 +10,7 @@ import { UploadPanel } from '../components/upload-panel';
 import { uploadStore, useUploads } from '../hooks/use-uploads';
 
 /** The panel's tabs (admin spec section 2, plus People and Messages of issue 6); `?tab=` keeps the choice across reloads. */
-export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages', 'settings'] as const;
+export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages', 'settings', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** The loading screen shows at least this long (admin spec section 9, "Admin panel loader 1 s"), ms. */
 export const PANEL_LOADER_MS = 1000;
@@ -23,9 +23,10 @@ const AnalyticsTab = lazy(() => import('../tabs/analytics-tab'));
 const PeopleTab = lazy(() => import('../tabs/people-tab'));
 const MessagesTab = lazy(() => import('../tabs/messages-tab'));
 const SettingsTab = lazy(() => import('../tabs/settings-tab'));
+const OutboxTab = lazy(() => import('../tabs/outbox-tab'));
 
-/** Tabs only a super admin sees (the site settings, ADR 022). */
-export const SUPER_ADMIN_TABS: readonly AdminTab[] = ['settings'];
+/** Tabs only a super admin sees (the site settings, ADR 022; the outbox, ADR 021). */
+export const SUPER_ADMIN_TABS: readonly AdminTab[] = ['settings', 'outbox'];
 
 export function tabFromParam(value: string | null, role: string = 'super_admin'): AdminTab {
   const tab = (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'movies';
@@ -56,10 +57,11 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
 
   const fallback = <Spinner label={t('common.loading')} />;
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 pb-32">
+    // One column that may shrink below its content (minmax(0, 1fr)): wide tables scroll inside their own box, never the page.
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 pb-32">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold">{t('admin.panelTitle')}</h1>
-        <p className="text-sm">{t('admin.welcome', { email: user.email })}</p>
+        <p className="text-sm [overflow-wrap:anywhere]">{t('admin.welcome', { email: user.email })}</p>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           {t('admin.roleLabel')}: <span data-testid="admin-role">{user.role}</span>
           {user.role === 'super_admin' && <Badge>{t('admin.superAdminAccess')}</Badge>}
@@ -77,7 +79,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
             { replace: true },
           )
         }
-        className="grid gap-4"
+        className="grid grid-cols-[minmax(0,1fr)] gap-4"
       >
         <Tabs.List aria-label={t('admin.tabsLabel')} className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
           {ADMIN_TABS.filter((id) => user.role === 'super_admin' || !SUPER_ADMIN_TABS.includes(id)).map((id) => (
@@ -98,6 +100,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
         <Tabs.Content value="people">{tab === 'people' && <Suspense fallback={fallback}><PeopleTab me={user} /></Suspense>}</Tabs.Content>
         <Tabs.Content value="messages">{tab === 'messages' && <Suspense fallback={fallback}><MessagesTab /></Suspense>}</Tabs.Content>
         {user.role === 'super_admin' && <Tabs.Content value="settings">{tab === 'settings' && <Suspense fallback={fallback}><SettingsTab /></Suspense>}</Tabs.Content>}
+        {user.role === 'super_admin' && <Tabs.Content value="outbox">{tab === 'outbox' && <Suspense fallback={fallback}><OutboxTab /></Suspense>}</Tabs.Content>}
       </Tabs.Root>
       <UploadPanel items={uploads} store={uploadStore()} />
     </div>

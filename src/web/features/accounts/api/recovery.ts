@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RecoveryEmailBody, RecoverySmsBody, ResetWithCodeBody, ResetWithLinkBody } from '../../../../shared/contracts/recovery';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * Account recovery requests (docs/decisions/021-account-recovery.md; contracts in src/shared/contracts/recovery.ts).
+ * The two "forgot" requests answer the same whether or not an account exists.
+ */
+export function useRequestReset() {
+  return useMutation({
+    mutationFn: (req: { channel: 'email'; body: RecoveryEmailBody } | { channel: 'sms'; body: RecoverySmsBody }) =>
+      apiRequest<{ ok: true }>(`/api/accounts/recovery/${req.channel}`, { method: 'POST', body: req.body }),
+  });
+}
+
+/** POST /api/accounts/recovery/reset (email link) or /reset-code (SMS code): sets the password, ends every session. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (req: { kind: 'link'; body: ResetWithLinkBody } | { kind: 'code'; body: ResetWithCodeBody }) =>
+      apiRequest<{ ok: true }>(req.kind === 'link' ? '/api/accounts/recovery/reset' : '/api/accounts/recovery/reset-code', { method: 'POST', body: req.body }),
+  });
+}

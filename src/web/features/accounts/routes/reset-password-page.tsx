@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ResetPasswordForm } from '../components/reset-password-form';
+
+/**
+ * /reset-password (ADR 021): the email link lands here with `?token=`; without a token the SMS way asks for the
+ * phone number (prefilled from `?phone=`), the code and the new password. Afterwards the viewer signs in afresh.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [done, setDone] = useState(false);
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">{done ? t('recovery.doneTitle') : t('recovery.resetTitle')}</CardTitle>
+          {!done && <CardDescription>{token ? t('recovery.resetSubtitleLink') : t('recovery.resetSubtitleCode')}</CardDescription>}
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {done ? (
+            <div className="grid gap-4" role="status" data-testid="reset-done">
+              <p className="text-sm">{t('recovery.done')}</p>
+              <Button asChild>
+                <Link to="/login">{t('recovery.signIn')}</Link>
+              </Button>
+            </div>
+          ) : (
+            <>
+              <ResetPasswordForm token={token} phone={params.get('phone') ?? undefined} onDone={() => setDone(true)} />
+              <p className="text-center text-sm text-muted-foreground">
+                <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+                  {t('recovery.askNew')}
+                </Link>
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export default ResetPasswordPage;
