@@ -52,6 +52,11 @@ export const catalogItem = z.object({
   isPremium: z.boolean(),
   translator: translatorRef.nullable(),
   createdAt: z.string(),
+  /**
+   * Admin answers only (docs/decisions/023-playable-titles-and-film-parts.md): why viewers do not see this item,
+   * 'processing' (no video ready yet) or 'failed' (its video failed, or it has none). Absent when viewers see it.
+   */
+  unavailable: z.enum(['processing', 'failed']).optional(),
 });
 export type CatalogItem = z.infer<typeof catalogItem>;
 
@@ -87,6 +92,8 @@ export const partRef = z.object({
   partNumber: z.number().int(),
   durationSeconds: z.number().nullable(),
   posterUrl: z.string().nullable(),
+  /** The part's video status (ADR 023; viewers are shown only ready parts, admins all). */
+  videoStatus: z.enum(['uploading', 'processing', 'ready', 'failed']).nullable().optional(),
 });
 
 export const movieFull = z.object({
@@ -115,8 +122,15 @@ export const movieFull = z.object({
   related: z.array(catalogItem),
   /** Set when this movie's video is a part of another movie: the page redirects there. */
   redirectToId: z.string().nullable(),
-  /** Priced alone in RWF (issue 5), or null. */
+  /** Priced alone in RWF (issue 5), or null. For a part of a multi-part film: the film's price (ADR 023). */
   priceRwf: z.number().int().nullable(),
+  /**
+   * The movie a "Buy this title" pays for (ADR 023): the main movie of a multi-part film (the movie holding its own
+   * parts, or the first part of an automatic group), else this movie. Optional for older answers.
+   */
+  titleId: z.string().optional(),
+  /** Movie ids a purchase of any of which entitles this title (the film and all its parts; ADR 023). */
+  titleMovieIds: z.array(z.string()).optional(),
 });
 export type MovieFull = z.infer<typeof movieFull>;
 export const movieFullResponse = z.object({ movie: movieFull });

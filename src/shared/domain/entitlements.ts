@@ -72,3 +72,22 @@ export function startFirstOrder<T extends { bandwidth: number }>(renditions: rea
 
 /** Megabytes (10^6 bytes) one hour uses at `bitsPerSecond`, one decimal. */
 export const megabytesPerHour = (bitsPerSecond: number) => Math.round((bitsPerSecond * 3600) / 8 / 1e6 * 10) / 10;
+
+/**
+ * What one purchase of a multi-part film covers (docs/decisions/023-playable-titles-and-film-parts.md): a title
+ * price covers the whole film with its parts, bought once from any part. Pure; the facts come from the catalogue.
+ *
+ * - `holderId`: the movie that holds `movieId`'s video as one of its own parts (movie_parts), else null;
+ * - `groupIds`: the movies of the automatic group (same base title, year and director; grouping.ts) of the holder
+ *   (or of the movie itself), in part order; [] when it is in none;
+ * - `partMovieIds`: movies whose videos are own parts of the film's movies.
+ *
+ * Returns `titleId`, the movie a purchase is recorded against and whose price and premium flag apply (the holder,
+ * else the group's first part, else the movie), and `movieIds`, every movie a purchase of which entitles the film
+ * (a purchase made earlier of a single part counts too), deduplicated, `titleId` first.
+ */
+export function filmTitleOf(f: { movieId: string; holderId: string | null; groupIds: readonly string[]; partMovieIds: readonly string[] }): { titleId: string; movieIds: string[] } {
+  const head = f.holderId ?? f.movieId;
+  const titleId = f.groupIds.includes(head) ? f.groupIds[0]! : head;
+  return { titleId, movieIds: [...new Set([titleId, head, f.movieId, ...f.groupIds, ...f.partMovieIds])] };
+}

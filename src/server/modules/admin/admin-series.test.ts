@@ -70,9 +70,14 @@ describeEachDb('admin series', (kind) => {
     expect(seasonsList.map((x: { seasonNumber: number; episodesCount: number }) => [x.seasonNumber, x.episodesCount])).toEqual([[1, 2], [2, 0], [5, 0]]);
     const eps = (await call('GET', `/api/admin/seasons/${s1.json().season.id}/episodes`)).json().items;
     expect(eps.map((e: { episodeNumber: number }) => e.episodeNumber)).toEqual([1, 2]);
-    // The viewer side sees the new season and episodes at once.
+    // The viewer side sees the new ready episode at once; the one without a video only admins see (ADR 023).
     const view = await t.app.inject({ method: 'GET', url: `/api/series/${s.id}` });
-    expect(view.json().series.seasons[0].episodes.map((e: { title: string }) => e.title)).toEqual(['Intangiriro', 'Urugamba']);
+    expect(view.json().series.seasons[0].episodes.map((e: { title: string }) => e.title)).toEqual(['Intangiriro']);
+    const adminView = await call('GET', `/api/series/${s.id}`);
+    expect(adminView.json().series.seasons[0].episodes.map((e: { title: string; videoStatus: string | null }) => [e.title, e.videoStatus])).toEqual([
+      ['Intangiriro', 'ready'],
+      ['Urugamba', null],
+    ]);
   });
 
   it('edits a series and an episode with the same rules, and answers 404 for missing ones', async () => {

@@ -9,10 +9,11 @@
  * `subscriptions` row holds the pass in force, `queued_passes` the time owed on other plans. Reads (`passOf`)
  * compute a takeover that is due without writing it; purchases, grants and the expiry job write it.
  */
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import { advancePass, buyPass, passTimeline, type PassSegment, type PassState } from '../../../shared/domain/pass-stacking.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { Database } from '../../db/client.js';
+import { filmTitle } from '../catalog/film-title.repository.js';
 import { movies, payments, queuedPasses, subscriptions, titlePurchases } from '../../db/schema/index.js';
 
 export type PassRow = typeof subscriptions.$inferSelect;
@@ -65,18 +66,20 @@ export function createBillingRepository(db: Database) {
      * approval (a second one would charge twice for the same thing). Serialised per user and title.
      */
     async insertTitlePaymentOnce(values: typeof payments.$inferInsert & { userId: string; movieId: string }, now: Date): Promise<{ payment: PaymentRow } | { owned: true } | { pending: PaymentRow }> {
+      // A multi-part film is one title (ADR 023): a purchase of, or a payment pending for, any of its movies counts.
+      const film = (await filmTitle(db, values.movieId))?.movieIds ?? [values.movieId];
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`title:${values.userId}:${values.movieId}`}))`);
         const owned = await tx
           .select({ movieId: titlePurchases.movieId })
           .from(titlePurchases)
-          .where(and(eq(titlePurchases.userId, values.userId), eq(titlePurchases.movieId, values.movieId)))
+          .where(and(eq(titlePurchases.userId, values.userId), inArray(titlePurchases.movieId, film)))
           .limit(1);
         if (owned.length) return { owned: true as const };
         const pending = await tx
           .select()
           .from(payments)
-          .where(and(eq(payments.userId, values.userId), eq(payments.movieId, values.movieId), eq(payments.status, 'pending'), gte(payments.expiresAt, now)))
+          .where(and(eq(payments.userId, values.userId), inArray(payments.movieId, film), eq(payments.status, 'pending'), gte(payments.expiresAt, now)))
           .limit(1);
         if (pending[0]) return { pending: pending[0] };
         const [row] = await tx.insert(payments).values(values).returning();
@@ -156,20 +159,28 @@ export function createBillingRepository(db: Database) {
       });
     },
     /** Whether the user bought this title alone. */
+    /** Whether the user bought this movie's film: the movie, or any movie of its multi-part film (ADR 023, filmTitle). */
     async ownsTitle(userId: string, movieId: string): Promise<boolean> {
+      const film = (await filmTitle(db, movieId))?.movieIds ?? [movieId];
       const rows = await db
         .select({ movieId: titlePurchases.movieId })
         .from(titlePurchases)
-        .where(and(eq(titlePurchases.userId, userId), eq(titlePurchases.movieId, movieId)))
+        .where(and(eq(titlePurchases.userId, userId), inArray(titlePurchases.movieId, film)))
         .limit(1);
       return rows.length > 0;
     },
-    /** A movie's id, title, premium flag and price alone (null: not sold alone), or null when there is no such movie. */
+    /**
+     * What "Buy this title" on a movie sells: its film's main movie (ADR 023: a part of a multi-part film sells the
+     * whole film, at the main movie's price and premium flag), as id, title, premium flag and price alone (null: not
+     * sold alone); null when there is no such movie.
+     */
     async movieForSale(movieId: string): Promise<{ id: string; title: string; isPremium: boolean; priceRwf: number | null } | null> {
+      const titleId = (await filmTitle(db, movieId))?.titleId;
+      if (!titleId) return null;
       const rows = await db
         .select({ id: movies.id, title: movies.title, isPremium: movies.isPremium, priceRwf: movies.priceRwf })
         .from(movies)
-        .where(eq(movies.id, movieId))
+        .where(eq(movies.id, titleId))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -48,7 +48,7 @@ export function createBrowseServices(db: DbHandle, log: { warn(obj: object, msg:
   hub.subscribe(() => catalogCache.clear());
   hub.onReconnect(() => catalogCache.clear());
   const translatorsRepo = createTranslatorsRepository(db.db);
-  const browse = createBrowseService({ browse: createBrowseRepository(db.db), pages: createCatalogPageRepository(db), translators: translatorsRepo, cache: catalogCache, clock: opts.clock });
+  const browse = createBrowseService({ browse: createBrowseRepository(db.db), pages: createCatalogPageRepository(db), translators: translatorsRepo, cache: catalogCache, clock: opts.clock, db: db.db });
   return {
     catalogCache,
     hub,

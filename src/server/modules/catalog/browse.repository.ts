@@ -27,6 +27,8 @@ export interface OwnPart {
   partNumber: number;
   durationSeconds: number | null;
   posterUrl: string | null;
+  /** The part's video status, null without a video (viewers are shown ready parts only; ADR 023). */
+  videoStatus: VideoCols['status'] | null;
 }
 export type SeriesRow = typeof series.$inferSelect & { translator: TranslatorCols | null };
 
@@ -49,6 +51,7 @@ export function createBrowseRepository(db: Database) {
         partNumber: movieParts.partNumber,
         durationSeconds: sql<number | null>`coalesce(${movieParts.durationSeconds}, ${videoAssets.durationSeconds})`,
         posterUrl: sql<string | null>`coalesce(${movieParts.thumbnailUrl}, ${posterOf(videoAssets)})`,
+        videoStatus: videoAssets.status,
       })
       .from(movieParts)
       .leftJoin(videoAssets, eq(videoAssets.id, movieParts.videoId))
@@ -127,7 +130,8 @@ export function createBrowseRepository(db: Database) {
           ownParts: sql<OwnPart[]>`coalesce((select json_agg(json_build_object(
               'id', p.id, 'title', p.title, 'partNumber', p.part_number,
               'durationSeconds', round(coalesce(p.duration_seconds, pv.duration_seconds))::int,
-              'posterUrl', coalesce(p.thumbnail_url, case when pv.status = 'ready' and pv.poster_key is not null then '/media/posters/' || pv.id::text || '.webp' end)
+              'posterUrl', coalesce(p.thumbnail_url, case when pv.status = 'ready' and pv.poster_key is not null then '/media/posters/' || pv.id::text || '.webp' end),
+              'videoStatus', pv.status
             ) order by p.part_number) from ${movieParts} p left join ${videoAssets} pv on pv.id = p.video_id where p.movie_id = ${movies.id}), '[]'::json)`,
           redirectToId: sql<string | null>`(select mp.movie_id::text from ${movieParts} mp where mp.video_id = ${movies.videoId} and mp.movie_id <> ${movies.id} order by mp.created_at limit 1)`,
         })

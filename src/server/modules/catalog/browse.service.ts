@@ -12,9 +12,15 @@
  *   category (not itself or its group, newest first), trailer in embed form, `redirectToId` when its video is a
  *   part of another movie. Errors: AppError 404 `not_found`.
  * Reads go through `cache` (read-cache.ts), which catalogue changes clear.
+ *
+ * Audience (docs/decisions/023-playable-titles-and-film-parts.md): viewers are shown only what they can play (items
+ * with a ready video, groups' ready parts, a film's ready parts; related titles likewise); admins are shown all,
+ * each card not playable carrying `unavailable`. Cache keys carry the audience, so an admin's answer is never
+ * served to a viewer. A movie's page opens for both; its `videoStatus` says whether it plays.
  */
 import type { CatalogItem, CatalogPage, CatalogQuery, MovieFull } from '../../../shared/contracts/browse.js';
 import { PAGE_SIZE } from '../../../shared/contracts/browse.js';
+import { combinedAvailability, type Audience } from '../../../shared/domain/catalog-list.js';
 import { isNew } from '../../../shared/domain/new-badge.js';
 import { trailerEmbedUrl } from '../../../shared/domain/trailer.js';
 import { notFound } from '../../lib/app-error.js';
@@ -24,6 +30,8 @@ import type { CatalogPageRepository, PageItem } from './catalog-page.repository.
 import { groupCard, movieCard, moviePosters, seriesCard, translatorRef, videoPoster, videoSeconds } from './catalog-cards.js';
 import type { ReadCache } from './read-cache.js';
 import type { TranslatorsRepository, TranslatorWithCount } from './translators.repository.js';
+import { filmTitle } from './film-title.repository.js';
+import type { Database } from '../../db/client.js';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** Cards per home row (viewer spec section 9: "Home sections 4 items each"). */
@@ -45,57 +53,77 @@ export const normalizeCategory = (c: string | undefined): string | undefined => 
 const translatorFull = (t: TranslatorWithCount) => ({ id: t.id, name: t.name, slug: t.slug, photoUrl: t.photoUrl, bio: t.bio, titles: t.titles });
 
 /** Browsing over its repositories and read cache; `clock` (default: now) decides the NEW badge. Methods answer the browse.ts contract shapes. */
-export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; clock?: () => Date }) {
+export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; clock?: () => Date; db?: Database }) {
   const { browse, pages, cache } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  /** Cards of a page's items, in order (an item whose movies were deleted meanwhile is skipped). */
-  function cards(items: PageItem[]): CatalogItem[] {
+  /**
+   * Cards of a page's items, in order (an item whose movies were deleted meanwhile is skipped). For viewers a group
+   * shows only its parts with a ready video; for admins every part, and a card no viewer sees says why (`unavailable`).
+   */
+  function cards(items: PageItem[], audience: Audience = 'viewer'): CatalogItem[] {
     const t = now();
     return items.flatMap((i): CatalogItem[] => {
       if (i.kind === 'series') return i.series ? [seriesCard(i.series, t)] : [];
-      if (i.members.length === 0) return [];
-      return [i.kind === 'movie' ? movieCard(i.members[0]!, t) : groupCard(i, i.members, i.custom, t)];
+      const members = audience === 'viewer' ? i.members.filter((m) => m.video?.status === 'ready') : i.members;
+      if (members.length === 0) return [];
+      const card = i.kind === 'movie' || members.length === 1 ? movieCard(members[0]!, t) : groupCard(i, members, i.custom, t);
+      const state = combinedAvailability(members.map((m) => m.video?.status));
+      return [audience === 'admin' && state !== 'ready' ? { ...card, unavailable: state } : card];
     });
   }
 
-  const list = async (f: ItemFilter, sort: Sort, limit: number, offset = 0) => cards((await pages.page(f, sort, limit, offset)).items);
+  const list = async (f: ItemFilter, sort: Sort, limit: number, offset = 0, audience: Audience = 'viewer') =>
+    cards((await pages.page({ ...f, playableOnly: audience === 'viewer' }, sort, limit, offset)).items, audience);
 
-  async function page(query: CatalogQuery): Promise<CatalogPage> {
+  async function page(query: CatalogQuery, audience: Audience): Promise<CatalogPage> {
     const q = clean(query.q) || undefined;
     const category = normalizeCategory(clean(query.category));
     const slug = clean(query.translator)?.toLowerCase() || undefined;
     const translatorId = slug ? await browse.translatorIdBySlug(slug) : undefined;
     // An unknown translator: nothing matches (a nil id keeps the query's shape).
-    const filter: ItemFilter = { tab: query.tab, category, translatorId: translatorId === null ? NIL_UUID : translatorId, q };
+    const filter: ItemFilter = { tab: query.tab, category, translatorId: translatorId === null ? NIL_UUID : translatorId, q, playableOnly: audience === 'viewer' };
     const sort: Sort = q && query.sort === 'newest' ? 'relevance' : query.sort;
     const r = await pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, { total: true, categories: query.tab });
-    return { items: cards(r.items), page: query.page, pageSize: PAGE_SIZE, total: r.total ?? 0, categories: r.categories ?? [] };
+    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total: r.total ?? 0, categories: r.categories ?? [] };
   }
 
-  /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. */
-  async function partsOf(m: MemberRow, own: MovieFull['parts']): Promise<MovieFull['parts']> {
-    if (own.length) return own;
+  /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. Viewers: ready ones only. */
+  async function partsOf(m: MemberRow, own: MovieFull['parts'], audience: Audience): Promise<MovieFull['parts']> {
+    const shown = (ps: MovieFull['parts']) => (audience === 'viewer' ? ps.filter((p) => p.videoStatus === 'ready') : ps);
+    if (own.length) return shown(own);
     const key = m.movie.displayKey;
     if (!key || key.startsWith('m:')) return [];
     const members = (await browse.members([key])).get(key) ?? [];
-    return members.map((p, i) => ({
-      id: p.movie.id,
-      title: p.movie.title,
-      partNumber: key.startsWith('a:') ? (p.movie.partNumber ?? i + 1) : i + 1,
-      durationSeconds: videoSeconds(p.video),
-      posterUrl: p.movie.thumbnailUrl ?? videoPoster(p.video),
-    }));
+    return shown(
+      members.map((p, i) => ({
+        id: p.movie.id,
+        title: p.movie.title,
+        partNumber: key.startsWith('a:') ? (p.movie.partNumber ?? i + 1) : i + 1,
+        durationSeconds: videoSeconds(p.video),
+        posterUrl: p.movie.thumbnailUrl ?? videoPoster(p.video),
+        videoStatus: p.video?.status ?? null,
+      })),
+    );
   }
 
-  async function movie(id: string): Promise<MovieFull> {
+  /** The film a purchase of this movie is of (ADR 023), or the movie alone when no database was given (unit tests). */
+  const titleOf = async (id: string, priceRwf: number | null) => {
+    const film = deps.db ? await filmTitle(deps.db, id) : null;
+    if (!film || film.titleId === id) return { titleId: id, titleMovieIds: film?.movieIds ?? [id], priceRwf };
+    const main = await browse.moviesByIds([film.titleId]);
+    return { titleId: film.titleId, titleMovieIds: film.movieIds, priceRwf: main.get(film.titleId)?.movie.priceRwf ?? null };
+  };
+
+  async function movie(id: string, audience: Audience): Promise<MovieFull> {
     const m = await browse.movieDetail(id);
     if (!m) throw notFound('Movie');
     const mv = m.movie;
     const category = normalizeCategory(mv.category);
-    const [parts, related] = await Promise.all([
-      partsOf(m, m.ownParts),
-      category ? list({ tab: 'movies', category, excludeKeys: [mv.displayKey ?? `m:${mv.id}`] }, 'newest', RELATED_SIZE) : Promise.resolve([]),
+    const [parts, related, title] = await Promise.all([
+      partsOf(m, m.ownParts, audience),
+      category ? list({ tab: 'movies', category, excludeKeys: [mv.displayKey ?? `m:${mv.id}`] }, 'newest', RELATED_SIZE, 0, audience) : Promise.resolve([]),
+      titleOf(mv.id, mv.priceRwf ?? null),
     ]);
     return {
       id: mv.id,
@@ -118,7 +146,7 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
       parts,
       related,
       redirectToId: m.redirectToId,
-      priceRwf: mv.priceRwf ?? null,
+      ...title,
     };
   }
 
@@ -135,25 +163,25 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
   return {
     cards,
     titleCards,
-    page: (query: CatalogQuery) => cache.get(`page:${JSON.stringify(query)}`, () => page(query)),
-    async home() {
-      return cache.get('home', async () => {
+    page: (query: CatalogQuery, audience: Audience = 'viewer') => cache.get(`page:${audience}:${JSON.stringify(query)}`, () => page(query, audience)),
+    async home(audience: Audience = 'viewer') {
+      return cache.get(`home:${audience}`, async () => {
         const [recentMovies, popularMovies, newSeries] = await Promise.all([
-          list({ tab: 'movies' }, 'newest', HOME_ROW_SIZE),
-          list({ tab: 'movies' }, 'rating', HOME_ROW_SIZE),
-          list({ tab: 'series' }, 'newest', HOME_ROW_SIZE),
+          list({ tab: 'movies' }, 'newest', HOME_ROW_SIZE, 0, audience),
+          list({ tab: 'movies' }, 'rating', HOME_ROW_SIZE, 0, audience),
+          list({ tab: 'series' }, 'newest', HOME_ROW_SIZE, 0, audience),
         ]);
         return { recentMovies, popularMovies, newSeries };
       });
     },
     /** `{ movie }` for GET /api/movies/:id (the cached object is the whole answer, serialized once). */
-    movie: (id: string) => cache.get(`movie:${id}`, async () => ({ movie: await movie(id) })),
+    movie: (id: string, audience: Audience = 'viewer') => cache.get(`movie:${audience}:${id}`, async () => ({ movie: await movie(id, audience) })),
     /** Every translator with their number of titles: counted over the whole catalogue, so read through the cache. */
     translators: () => cache.get('translators', async () => ({ translators: (await deps.translators.list()).map(translatorFull) })),
-    async translator(slug: string) {
+    async translator(slug: string, audience: Audience = 'viewer') {
       const t = await deps.translators.bySlug(slug.trim().toLowerCase());
       if (!t) throw notFound('Translator');
-      return { translator: translatorFull(t), items: await list({ translatorId: t.id }, 'newest', TRANSLATOR_PAGE_SIZE) };
+      return { translator: translatorFull(t), items: await list({ translatorId: t.id }, 'newest', TRANSLATOR_PAGE_SIZE, 0, audience) };
     },
   };
 }

@@ -25,6 +25,25 @@ export interface ItemFilter {
   q?: string;
   /** Display keys to leave out (e.g. the movie's own group, for related titles). */
   excludeKeys?: string[];
+  /** Only items a viewer can play (playableItem; docs/decisions/023-playable-titles-and-film-parts.md). */
+  playableOnly?: boolean;
+}
+
+/**
+ * Whether a display item can be played by a viewer (ADR 023): a series with at least one episode whose video is
+ * ready; a movie or group with at least one movie whose video is ready and is not another movie's part (that
+ * movie's page redirects to the main movie, which is listed instead). A title whose replacement is pending keeps
+ * its ready video in `video_id`, so it stays listed.
+ */
+export function playableItem(): SQL {
+  const c = catalogItems;
+  return sql`(case when ${c.kind} = 'series' then exists (
+      select 1 from seasons pse join episodes pe on pe.season_id = pse.id join video_assets pv on pv.id = pe.video_id
+      where pse.series_id = ${c.refId} and pv.status = 'ready')
+    else exists (
+      select 1 from movies pm join video_assets pv on pv.id = pm.video_id
+      where pm.display_key = ${c.key} and pv.status = 'ready'
+        and not exists (select 1 from movie_parts pmp where pmp.video_id = pm.video_id and pmp.movie_id <> pm.id)) end)`;
 }
 
 /** The words of a query, lower-cased, as a prefix tsquery ("Inzovu agasob" → "inzovu:* & agasob:*"); null if none. */
@@ -58,6 +77,7 @@ export function itemWhere(f: ItemFilter): { cond: SQL | undefined; rank: SQL<num
   if (f.category) parts.push(sql`${c.categories} @> array[${f.category}]::text[]`);
   if (f.translatorId) parts.push(sql`${c.translatorIds} @> array[${f.translatorId}]::uuid[]`);
   if (f.excludeKeys?.length) parts.push(sql`not (${c.key} = any(${textArray(f.excludeKeys)}))`);
+  if (f.playableOnly) parts.push(playableItem());
   const s = f.q ? search(f.q) : null;
   if (f.q && !s) parts.push(sql`false`);
   if (s) parts.push(s.where);

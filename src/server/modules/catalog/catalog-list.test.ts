@@ -9,6 +9,7 @@ import type { CatalogItem, CatalogPage } from '../../../shared/contracts/browse.
 import { weekStart } from '../../../shared/domain/new-badge.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
 import { pickEncoding } from './compress-once.js';
+import { givePlaceholderVideos } from './playable-fixture.js';
 
 it('picks brotli, else gzip, else no encoding', () => {
   expect(pickEncoding('gzip, deflate, br')).toBe('br');
@@ -28,6 +29,8 @@ describeEachDb('catalogue list', (kind) => {
   /** Creates a movie one minute after the previous one (so "newest" is creation order). */
   const movie = async (title: string, extra: Record<string, unknown> = {}) => {
     const m = await t.services.catalog.create({ title, category: 'drama', year: 2020, director: 'Jane', ...extra }, { createdAt: new Date(base + ++step * 60_000) });
+    // Viewers are shown playable titles only (ADR 023): every title here has a ready (placeholder) video.
+    await givePlaceholderVideos(t.db.db);
     ids[title] = m.id;
     return m.id;
   };
@@ -66,6 +69,12 @@ describeEachDb('catalogue list', (kind) => {
     const s2 = await t.services.series.create({ title: 'Amarira', category: 'thriller', rating: 6, translatorId: yanga.id }, { createdAt: new Date(base + DAY) });
     ids.Ubuzima = s1.id;
     ids.Amarira = s2.id;
+    for (const s of [s1, s2]) {
+      await t.services.series.addSeason(s.id);
+      await t.services.series.addEpisode(s.id, 1, { episodeNumber: 1, title: 'One' });
+    }
+    await givePlaceholderVideos(t.db.db);
+    t.services.catalogCache.clear();
   });
   afterAll(() => t.stop());
 
@@ -175,6 +184,8 @@ describeEachDb('catalogue list', (kind) => {
       const fresh = await t.services.catalog.create({ title: 'Fresh', category: 'drama' }, { createdAt: new Date(start) });
       const stale = await t.services.catalog.create({ title: 'Stale', category: 'drama' }, { createdAt: new Date(start - 1) });
       await t.services.catalog.create({ title: 'Inzovu Part 4', category: 'drama', year: 2020, director: 'Jane' }, { createdAt: new Date() });
+      await givePlaceholderVideos(t.db.db);
+      t.services.catalogCache.clear();
       const items = await all('');
       expect(items.find((i) => i.id === fresh.id)!.isNew).toBe(true);
       expect(items.find((i) => i.id === stale.id)!.isNew).toBe(false);

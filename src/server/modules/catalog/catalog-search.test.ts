@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CatalogPage } from '../../../shared/contracts/browse.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
 import { prefixTsQuery } from './catalog-filters.js';
+import { givePlaceholderVideos } from './playable-fixture.js';
 
 it('turns a query into prefix words', () => {
   expect(prefixTsQuery('  Inzovu, agasob! ')).toBe('inzovu:* & agasob:*');
@@ -22,6 +23,8 @@ describeEachDb('catalogue search', (kind) => {
   const movie = async (title: string, extra: Record<string, unknown> = {}) =>
     (await t.services.catalog.create({ title, category: 'drama', ...extra }, { createdAt: new Date(base + ++step * 60_000) })).id;
   const search = async (q: string, extra = ''): Promise<CatalogPage> => {
+    // Viewers are shown playable titles only (ADR 023): every title here gets a ready (placeholder) video.
+    if ((await givePlaceholderVideos(t.db.db)).changed) t.services.catalogCache.clear();
     const r = await t.app.inject({ url: `/api/catalog?q=${encodeURIComponent(q)}${extra}` });
     expect(r.statusCode, r.body).toBe(200);
     return r.json();
@@ -40,7 +43,9 @@ describeEachDb('catalogue search', (kind) => {
     await movie('The Lion Keeper', { description: 'A story of inzovu and lions.', director: 'Kamali', rating: 8 });
     await movie('100% Real_Story', { description: 'Percent and underscore in a title.' });
     await movie("Umwana w'Imana", { description: 'A back\\slash in the text.' });
-    await t.services.series.create({ title: 'Inzovu za Kera', category: 'drama', description: 'Series of elephants', translatorId: giti.id });
+    const kera = await t.services.series.create({ title: 'Inzovu za Kera', category: 'drama', description: 'Series of elephants', translatorId: giti.id });
+    await t.services.series.addSeason(kera.id);
+    await t.services.series.addEpisode(kera.id, 1, { episodeNumber: 1, title: 'One' });
   });
   afterAll(() => t.stop());
 

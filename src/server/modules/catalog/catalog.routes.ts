@@ -12,6 +12,7 @@ import { catalogPageResponse, catalogQuery, homeResponse, movieFullResponse, tra
 import { adminMovieListResponse, adminMovieResponse, createMovieBody, idParams, movieListResponse } from '../../../shared/contracts/catalog.js';
 import type { BrowseService } from './browse.service.js';
 import type { CatalogService } from './catalog.service.js';
+import { audienceOf } from './audience.js';
 import { compressOnce } from './compress-once.js';
 import { serializeOnce } from './serialize-once.js';
 
@@ -24,13 +25,17 @@ export function catalogRoutes(deps: { catalog: CatalogService; browse: BrowseSer
     const open = { access: 'anonymous' } as const;
     // Answers from the read cache are serialized and compressed once (serialize-once.ts, compress-once.ts).
     const cached = { config: open, serializerCompiler: serializeOnce, onSend: compressOnce };
-    r.get('/api/home', { ...cached, schema: { response: { 200: homeResponse } } }, () => deps.browse.home());
-    r.get('/api/catalog', { ...cached, schema: { querystring: catalogQuery, response: { 200: catalogPageResponse } } }, (req) => deps.browse.page(req.query));
-    r.get('/api/movies/:id', { ...cached, schema: { params: idParams, response: { 200: movieFullResponse } } }, (req) => deps.browse.movie(req.params.id));
+    // Viewers get only what they can play, admins everything with its state (audience.ts, ADR 023).
+    r.get('/api/home', { ...cached, schema: { response: { 200: homeResponse } } }, async (req) => deps.browse.home(await audienceOf(req)));
+    r.get('/api/catalog', { ...cached, schema: { querystring: catalogQuery, response: { 200: catalogPageResponse } } }, async (req) => deps.browse.page(req.query, await audienceOf(req)));
+    r.get('/api/movies/:id', { ...cached, schema: { params: idParams, response: { 200: movieFullResponse } } }, async (req) => deps.browse.movie(req.params.id, await audienceOf(req)));
     r.get('/api/translators', { config: open, schema: { response: { 200: translatorListResponse } } }, () => deps.browse.translators());
-    r.get('/api/translators/:slug', { config: open, schema: { params: slugParams, response: { 200: translatorResponse } } }, (req) => deps.browse.translator(req.params.slug));
+    r.get('/api/translators/:slug', { config: open, schema: { params: slugParams, response: { 200: translatorResponse } } }, async (req) => deps.browse.translator(req.params.slug, await audienceOf(req)));
 
-    r.get('/api/movies', { config: open, schema: { response: { 200: movieListResponse } } }, async () => ({ items: await deps.catalog.list() }));
+    r.get('/api/movies', { config: open, schema: { response: { 200: movieListResponse } } }, async (req) => {
+      const items = await deps.catalog.list();
+      return { items: (await audienceOf(req)) === 'admin' ? items : items.filter((m) => m.videoStatus === 'ready') };
+    });
     r.get('/api/admin/movies', { config: { access: 'admin' }, schema: { response: { 200: adminMovieListResponse } } }, async () => ({ items: await deps.catalog.adminList() }));
     r.get('/api/admin/movies/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminMovieResponse } } }, async (req) => ({
       movie: await deps.catalog.adminGet(req.params.id),

@@ -7,14 +7,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { movieParts, movies, videoAssets } from '../../db/schema/index.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
+import { givePlaceholderVideos } from './playable-fixture.js';
 
 describeEachDb('movie detail', (kind) => {
   let t: TestApp;
   const ids: Record<string, string> = {};
   const base = Date.now() - 30 * 86_400_000;
   let step = 0;
-  const movie = async (title: string, extra: Record<string, unknown> = {}) =>
-    (ids[title] = (await t.services.catalog.create({ title, category: 'drama', year: 2020, director: 'Jane', ...extra }, { createdAt: new Date(base + ++step * 60_000) })).id);
+  const movie = async (title: string, extra: Record<string, unknown> = {}) => {
+    ids[title] = (await t.services.catalog.create({ title, category: 'drama', year: 2020, director: 'Jane', ...extra }, { createdAt: new Date(base + ++step * 60_000) })).id;
+    // Viewers are shown playable titles only (ADR 023): every title here has a ready (placeholder) video.
+    await givePlaceholderVideos(t.db.db);
+    return ids[title]!;
+  };
   const detail = async (id: string) => {
     const r = await t.app.inject({ url: `/api/movies/${id}` });
     expect(r.statusCode, r.body).toBe(200);
@@ -56,8 +61,8 @@ describeEachDb('movie detail', (kind) => {
       priceRwf: null,
     });
     expect(m.parts).toEqual([
-      { id: ids['Inzovu Part 1'], title: 'Inzovu Part 1', partNumber: 1, durationSeconds: 3600, posterUrl: '/img/p1.webp' },
-      { id: ids['Inzovu Part 2'], title: 'Inzovu Part 2', partNumber: 2, durationSeconds: 1800, posterUrl: `/media/posters/${v2}.webp` },
+      { id: ids['Inzovu Part 1'], title: 'Inzovu Part 1', partNumber: 1, durationSeconds: 3600, posterUrl: '/img/p1.webp', videoStatus: 'ready' },
+      { id: ids['Inzovu Part 2'], title: 'Inzovu Part 2', partNumber: 2, durationSeconds: 1800, posterUrl: `/media/posters/${v2}.webp`, videoStatus: 'ready' },
     ]);
     // The group's card sums its parts' durations and averages their ratings.
     const list = (await t.app.inject({ url: '/api/catalog?q=inzovu' })).json();
@@ -76,14 +81,14 @@ describeEachDb('movie detail', (kind) => {
   it("lists a movie's own parts before anything else, and falls back through their posters", async () => {
     const v = await readyVideo(600);
     await t.db.db.insert(movieParts).values([
-      { movieId: ids.Intare!, partNumber: 2, title: 'Intare (2/2)', durationSeconds: 700, thumbnailUrl: '/img/i2.webp' },
+      { movieId: ids.Intare!, partNumber: 2, title: 'Intare (2/2)', durationSeconds: 700, thumbnailUrl: '/img/i2.webp', videoId: await readyVideo(650) },
       { movieId: ids.Intare!, partNumber: 1, title: 'Intare (1/2)', videoId: v },
     ]);
     t.services.catalogCache.clear();
     const m = await detail(ids.Intare!);
     expect(m.parts).toEqual([
-      { id: expect.any(String), title: 'Intare (1/2)', partNumber: 1, durationSeconds: 600, posterUrl: `/media/posters/${v}.webp` },
-      { id: expect.any(String), title: 'Intare (2/2)', partNumber: 2, durationSeconds: 700, posterUrl: '/img/i2.webp' },
+      { id: expect.any(String), title: 'Intare (1/2)', partNumber: 1, durationSeconds: 600, posterUrl: `/media/posters/${v}.webp`, videoStatus: 'ready' },
+      { id: expect.any(String), title: 'Intare (2/2)', partNumber: 2, durationSeconds: 700, posterUrl: '/img/i2.webp', videoStatus: 'ready' },
     ]);
     expect(m.posterUrl).toBe(`/media/posters/${v}.webp`);
     expect(m.posterFallbacks).toEqual(['/img/i2.webp']);

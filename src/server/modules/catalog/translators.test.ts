@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
+import { givePlaceholderVideos } from './playable-fixture.js';
 import { slugify } from './translators.service.js';
 
 it('makes slugs from names', () => {
@@ -23,7 +24,11 @@ describeEachDb('translators', (kind) => {
     await t.services.catalog.create({ title: 'Inzovu Part 1', category: 'action', year: 2020, translatorId: giti.id });
     await t.services.catalog.create({ title: 'Inzovu Part 2', category: 'action', year: 2020, translatorId: giti.id });
     await t.services.catalog.create({ title: 'Intare', category: 'drama', translatorId: giti.id });
-    await t.services.series.create({ title: 'Ubuzima', category: 'drama', translatorId: giti.id });
+    const ubuzima = await t.services.series.create({ title: 'Ubuzima', category: 'drama', translatorId: giti.id });
+    // Viewers are shown playable titles only (ADR 023): every title here gets a ready (placeholder) video.
+    await t.services.series.addSeason(ubuzima.id);
+    await t.services.series.addEpisode(ubuzima.id, 1, { episodeNumber: 1, title: 'One' });
+    await givePlaceholderVideos(t.db.db);
   });
   afterAll(() => t.stop());
 

@@ -20,6 +20,7 @@ import {
   videoPlays,
 } from '../../db/schema/index.js';
 import type { StoredRendition } from '../../db/schema/media.js';
+import { filmTitle } from '../catalog/film-title.repository.js';
 
 /** What a movie, part or episode id plays, and what decides access to it. */
 export interface Playable {
@@ -161,7 +162,8 @@ export function createPlaybackRepository(db: Database) {
     },
     /**
      * Whether a video may be watched without a pass: it is the video of a free movie, a part of a free movie or an
-     * episode of a free series (`free`), or of a movie (or one of its parts) the user bought alone (`owned`).
+     * episode of a free series (`free`), or of a movie (or one of its parts, or any movie of its multi-part film,
+     * ADR 023) the user bought alone (`owned`).
      * The entitlement rule of `access` in playback.service.ts, looked up from the video a session plays.
      */
     async videoOpenTo(userId: string, videoId: string): Promise<{ free: boolean; owned: boolean }> {
@@ -178,10 +180,13 @@ export function createPlaybackRepository(db: Database) {
       const films = [...asMovie, ...asPart];
       const free = films.some((m) => !m.isPremium) || asEpisode.some((e) => !e.isPremium);
       if (free || !films.length) return { free, owned: false };
+      // A purchase of the multi-part film the video is part of counts for every part (ADR 023).
+      const family = new Set(films.map((m) => m.id));
+      for (const m of films) for (const id of (await filmTitle(db, m.id))?.movieIds ?? []) family.add(id);
       const bought = await db
         .select({ movieId: titlePurchases.movieId })
         .from(titlePurchases)
-        .where(and(eq(titlePurchases.userId, userId), inArray(titlePurchases.movieId, films.map((m) => m.id))))
+        .where(and(eq(titlePurchases.userId, userId), inArray(titlePurchases.movieId, [...family])))
         .limit(1);
       return { free, owned: bought.length > 0 };
     },

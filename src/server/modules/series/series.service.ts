@@ -11,6 +11,7 @@ import type { EpisodeView, SeriesFull } from '../../../shared/contracts/browse.j
 import { AppError, notFound } from '../../lib/app-error.js';
 import { translatorRef, videoPoster, videoSeconds } from '../catalog/catalog-cards.js';
 import type { ReadCache } from '../catalog/read-cache.js';
+import type { Audience } from '../../../shared/domain/catalog-list.js';
 import type { EpisodeWithVideo, SeriesRepository, SeriesSeed, SeriesTree } from './series.repository.js';
 
 const text = (max: number) => z.string().trim().max(max).optional().default('');
@@ -83,6 +84,16 @@ function seriesFull(t: SeriesTree): SeriesFull {
   };
 }
 
+/**
+ * What a viewer is shown of a series (docs/decisions/023-playable-titles-and-film-parts.md): its episodes with a ready
+ * video, in seasons that have one; admins are shown the whole tree with each episode's state.
+ */
+export function visibleTree(t: SeriesTree, audience: Audience): SeriesTree {
+  if (audience === 'admin') return t;
+  const seasons = t.seasons.map((x) => ({ ...x, episodes: x.episodes.filter((e) => e.video?.status === 'ready') })).filter((x) => x.episodes.length > 0);
+  return { ...t, seasons };
+}
+
 const numberTaken = (what: string) => new AppError(409, 'conflict', `This ${what} number already exists`);
 
 /** Series over their repository; writes clear `cache` after commit. */
@@ -102,11 +113,16 @@ export function createSeriesService(deps: { repo: SeriesRepository; cache?: Read
   }
   return {
     /** `{ series }` for GET /api/series/:id (cached whole, serialized once). */
-    detail: (id: string) => cached(`series:${id}`, async () => ({ series: seriesFull(await tree(id)) })),
-    episode: (id: string, seasonNumber: number, episodeNumber: number) =>
-      cached(`episode:${id}:${seasonNumber}:${episodeNumber}`, async () => {
-        const t = await tree(id);
-        const season = t.seasons.find((s) => s.seasonNumber === seasonNumber);
+    detail: (id: string, audience: Audience = 'viewer') => cached(`series:${audience}:${id}`, async () => ({ series: seriesFull(visibleTree(await tree(id), audience)) })),
+    /**
+     * One episode, found among all of them (a direct link to one not ready yet shows its state), with the series and
+     * the next episode as the audience sees them (visibleTree).
+     */
+    episode: (id: string, seasonNumber: number, episodeNumber: number, audience: Audience = 'viewer') =>
+      cached(`episode:${audience}:${id}:${seasonNumber}:${episodeNumber}`, async () => {
+        const all = await tree(id);
+        const t = visibleTree(all, audience);
+        const season = all.seasons.find((s) => s.seasonNumber === seasonNumber);
         const e = season?.episodes.find((x) => x.episodeNumber === episodeNumber);
         if (!season || !e) throw notFound('Episode');
         return { series: seriesFull(t), episode: episodeView(seasonNumber, e), next: nextEpisode(t.seasons, seasonNumber, episodeNumber) };

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
+import { givePlaceholderVideos } from '../catalog/playable-fixture.js';
 import { nextEpisode } from './series.service.js';
 
 describe('next episode', () => {
@@ -38,6 +39,8 @@ describeEachDb('series', (kind) => {
     await t.services.series.addEpisode(id, 2, { episodeNumber: 1, title: 'S2 one', durationSeconds: 1500.4 });
     await t.services.series.addEpisode(id, 1, { episodeNumber: 2, title: 'S1 two' });
     await t.services.series.addEpisode(id, 1, { episodeNumber: 1, title: 'S1 one', description: 'The start' });
+    // Viewers are shown ready episodes only (ADR 023): these get a ready (placeholder) video.
+    await givePlaceholderVideos(t.db.db);
   });
   afterAll(() => t.stop());
 
@@ -51,7 +54,7 @@ describeEachDb('series', (kind) => {
       [2, 'Season 2'],
     ]);
     expect(s.seasons[0].episodes.map((e: { title: string }) => e.title)).toEqual(['S1 one', 'S1 two']);
-    expect(s.seasons[1].episodes[0]).toMatchObject({ seasonNumber: 2, episodeNumber: 1, durationSeconds: 1500, videoStatus: null, posterUrl: null });
+    expect(s.seasons[1].episodes[0]).toMatchObject({ seasonNumber: 2, episodeNumber: 1, durationSeconds: 1500, videoStatus: 'ready', posterUrl: null });
   });
 
   it('plays an episode with the next one: within the season, then across seasons, then none', async () => {
