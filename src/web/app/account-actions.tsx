@@ -7,8 +7,13 @@ import { isAdminRole, useMe } from '../features/accounts/api/get-me';
 import { useLogout } from '../features/accounts/api/logout';
 import { cn } from '../lib/cn';
 import { errorMessage } from '../lib/error-message';
+import { setSigningOut } from './sign-out';
 
-/** Signed in: greeting, Admin Panel (admins only), settings (issue 5), Log out. Signed out: Log in and Register. */
+/**
+ * Signed in: greeting, Admin Panel (admins only), settings, Log out. Signed out: Log in and Register (viewer spec
+ * section 2 "Header"). Log out lands on `/` from any page, protected or not (sign-out.ts keeps the guards from
+ * sending the visitor to /login on the way).
+ */
 export function AccountActions({ vertical = false, onAction }: { vertical?: boolean; onAction?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,26 +42,29 @@ export function AccountActions({ vertical = false, onAction }: { vertical?: bool
   }
 
   const onLogout = async () => {
+    setSigningOut(true);
     try {
       await logout.mutateAsync();
       toast.success(t('auth.loggedOut'), { description: t('auth.loggedOutText') });
       onAction?.();
       navigate('/');
     } catch (error) {
+      setSigningOut(false);
       toast.error(t('auth.signOutFailed'), { description: errorMessage(t, error) });
     }
   };
 
   return (
     <div className={layout}>
-      <span className="max-w-40 truncate px-1 text-sm text-muted-foreground" data-testid="greeting">
+      <span className={cn('truncate px-1 text-sm text-muted-foreground', vertical ? 'max-w-full' : 'max-w-32 2xl:max-w-40')} data-testid="greeting">
         {t('nav.greeting', { name: user.email.split('@')[0] })}
       </span>
       {isAdminRole(user.role) && (
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant="outline" size="sm" aria-label={t('nav.adminPanel')} title={t('nav.adminPanel')}>
           <Link to="/super-panel-2025" onClick={onAction}>
             <Shield aria-hidden="true" />
-            {t('nav.adminPanel')}
+            {/* In the row, the label shows from 1536 px: below that the icon alone keeps the header on one line. */}
+            <span className={vertical ? undefined : 'hidden 2xl:inline'}>{t('nav.adminPanel')}</span>
           </Link>
         </Button>
       )}
@@ -66,7 +74,7 @@ export function AccountActions({ vertical = false, onAction }: { vertical?: bool
           {vertical && t('nav.settings')}
         </Link>
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => void onLogout()} disabled={logout.isPending}>
+      <Button variant="ghost" size="sm" onClick={() => void onLogout()} disabled={logout.isPending} data-testid="logout">
         <LogOut aria-hidden="true" />
         {t('nav.logout')}
       </Button>

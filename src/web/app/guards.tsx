@@ -3,15 +3,19 @@ import { Outlet, useLocation } from 'react-router';
 import { Redirect } from '../lib/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { isAdminRole, useMe } from '../features/accounts/api/get-me';
+import { isSigningOut } from './sign-out';
 
-/** Signed-out visitors go to /login; the page they wanted comes back after signing in. */
+/**
+ * Signed-out visitors go to /login; the page they wanted comes back after signing in. A visitor who just pressed
+ * Log out goes to / instead (viewer spec section 2; sign-out.ts).
+ */
 export function RequireAuth() {
   const { t } = useTranslation();
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <Spinner label={t('common.loading')} />;
   if (me.isError) throw me.error;
-  if (!me.data.user) return <Redirect to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me.data.user) return isSigningOut() ? <Redirect to="/" replace /> : <Redirect to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

@@ -1,11 +1,13 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../lib/cn';
 import { AccountActions } from './account-actions';
+import { AccountMenu } from './account-menu';
 import { LanguageSelect } from './language-select';
 import { MoviesLinks, MoviesMenu, PlansLinks, PlansMenu } from './movies-menu';
+import { setSigningOut } from './sign-out';
 import { ThemeToggle } from './theme-toggle';
 
 const HOME = { to: '/', key: 'nav.home', end: true } as const;
@@ -21,7 +23,7 @@ function NavLinks({ className, onNavigate, mobile = false }: { className?: strin
       to={l.to}
       end={l.end}
       onClick={onNavigate}
-      className={({ isActive }) => cn('block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', isActive ? 'text-primary' : 'text-foreground/80')}
+      className={({ isActive }) => cn('block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', !mobile && 'px-2 2xl:px-3', isActive ? 'text-primary' : 'text-foreground/80')}
     >
       {t(l.key)}
     </NavLink>
@@ -40,7 +42,12 @@ function NavLinks({ className, onNavigate, mobile = false }: { className?: strin
 
 /**
  * Logo, home, Movies and pass menus, translators, about; theme, language, account actions (viewer spec section 2
- * "Header"). Under 768 px (viewer spec section 9: mobile breakpoint) the same items in a collapsible menu.
+ * "Header"). The widths are set so the header fits on one line in English, French and Kinyarwanda, signed in or
+ * out, admin or not (tests/e2e/layout.e2e.ts):
+ * - under 1024 px (phones and tablets held upright), the same items in a collapsible menu ("small screens show a
+ *   collapsible menu with the same items");
+ * - 1024 to 1279 px, the links in a row and the signed-in actions folded into one account button (account-menu.tsx);
+ * - from 1280 px, everything in a row; Admin Panel shows its label from 1536 px.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -53,6 +60,8 @@ export function Header() {
     setOpenedAt(location.key);
   }
   const close = () => setOpen(false);
+  // A log-out in progress ends with the first navigation after it (sign-out.ts).
+  useEffect(() => setSigningOut(false), [location.key]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -60,15 +69,20 @@ export function Header() {
         <Link to="/" className="mr-2 text-xl font-extrabold tracking-tight text-primary">
           Sobanura
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden md:block">
+        <nav aria-label={t('nav.main')} className="hidden lg:block">
           <NavLinks className="flex items-center" />
         </nav>
-        <div className="ml-auto hidden min-w-0 items-center gap-1 md:flex">
+        <div className="ml-auto hidden min-w-0 items-center gap-1 lg:flex">
           <ThemeToggle />
           <LanguageSelect id="language-desktop" />
-          <AccountActions />
+          <div className="xl:hidden">
+            <AccountMenu />
+          </div>
+          <div className="hidden xl:block">
+            <AccountActions />
+          </div>
         </div>
-        <div className="ml-auto flex items-center gap-1 md:hidden">
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
           <ThemeToggle />
           <button
             type="button"
@@ -86,7 +100,7 @@ export function Header() {
         </div>
       </div>
       {open && (
-        <div id="mobile-menu" className="border-t md:hidden">
+        <div id="mobile-menu" className="border-t lg:hidden">
           <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl gap-3 px-4 py-3">
             <NavLinks className="grid gap-1" onNavigate={close} mobile />
             <LanguageSelect id="language-mobile" />

@@ -4,6 +4,7 @@ import { Redirect } from '../../lib/redirect';
 import { useMe } from '../../features/accounts/api/get-me';
 import { AdminPanelPage } from '../../features/admin/routes/admin-panel-page';
 import { connectCatalogEvents } from '../live-catalog';
+import { isSigningOut } from '../sign-out';
 
 /**
  * /super-panel-2025: the admin panel (admin feature) for the signed-in admin (accounts). The panel's lists follow
@@ -26,7 +27,7 @@ export function AdminRoute() {
       onResync: () => refresh(new Set(['group', 'movie', 'series'])),
     });
   }, [qc]);
-  if (!user) return <Redirect to="/login" replace />;
+  if (!user) return <Redirect to={isSigningOut() ? '/' : '/login'} replace />;
   return <AdminPanelPage user={user} />;
 }
 

@@ -20,7 +20,7 @@ export function MoviesTab({ movies, uploads }: { movies: UseQueryResult<AdminMov
 
   return (
     <div className="grid gap-6">
-      <div className="flex gap-2" role="group" aria-label={t('admin.contentType')}>
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t('admin.contentType')}>
         <Button variant={kind === 'movie' ? 'default' : 'outline'} aria-pressed={kind === 'movie'} onClick={() => setKind('movie')}>
           {t('admin.movieUpload')}
         </Button>
