@@ -107,8 +107,11 @@ export const LOG_REDACT_PATHS = [
   '*.subscriptionKey',
 ];
 
-/** Redacts the signature segment of media URLs, so tokens never reach the logs. */
-export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***');
+/**
+ * Redacts the signature segment of media URLs, and the token of a password-reset link (`?token=`, ADR 021), so
+ * tokens never reach the logs.
+ */
+export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***').replace(/([?&]token=)[^&#]*/g, '$1***');
 
 export function createServices(opts: {
   config: Config;
