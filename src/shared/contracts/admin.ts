@@ -382,6 +382,42 @@ export const groupMovieParams = z.object({ id: uuid, movieId: uuid });
 export const adminGroupResponse = z.object({ group: adminGroup });
 export const adminGroupListResponse = z.object({ items: z.array(adminGroup) });
 
+/**
+ * A film's own parts (docs/decisions/023-playable-titles-and-film-parts.md; viewer spec section 2 "/player/{id}?part="):
+ * - GET    /api/admin/movies/:id/parts           → { items: AdminFilmPart[] } in part order
+ * - POST   /api/admin/movies/:id/parts           filmPartBody → 201 { part: AdminFilmPart }: movie `movieId` becomes Part N
+ *                                                (N defaults to the highest + 1, at least 2: the main movie plays first);
+ *                                                400 `validation_failed` on `body.movieId` (FILM_PART_TEXTS); 409 `conflict` number taken
+ * - DELETE /api/admin/movies/:id/parts/:partId   → { id, title }
+ * Each change sends a catalogue event (`movie` update of the main movie).
+ */
+export const FILM_PART_TEXTS = {
+  notItself: 'A movie cannot be a part of itself',
+  noVideo: 'This movie has no video yet',
+  holdsParts: 'This movie has parts of its own',
+  alreadyPart: 'This movie is already a part of a film',
+  numberTaken: 'This part number already exists',
+} as const;
+export const filmPartBody = z.object({
+  movieId: uuid,
+  partNumber: z.number().int('Must be a whole number').min(1, 'Part number must be at least 1').max(1000).optional(),
+  title: z.string().trim().max(200).optional(),
+});
+export type FilmPartBody = z.input<typeof filmPartBody>;
+export const adminFilmPart = z.object({
+  id: z.string(),
+  partNumber: z.number().int(),
+  title: z.string(),
+  videoId: z.string().nullable(),
+  videoStatus: z.enum(['uploading', 'processing', 'ready', 'failed']).nullable(),
+  /** The movie whose video the part plays (its page redirects to the main movie), or null. */
+  movieId: z.string().nullable(),
+});
+export type AdminFilmPart = z.infer<typeof adminFilmPart>;
+export const filmPartParams = z.object({ id: uuid, partId: uuid });
+export const adminFilmPartResponse = z.object({ part: adminFilmPart });
+export const adminFilmPartListResponse = z.object({ items: z.array(adminFilmPart) });
+
 /** The current pass of a user (null: never had one). `source`: 'payment', 'grant' (command line) or 'complimentary' (support). */
 export const adminPass = z.object({
   plan: z.enum(PLAN_IDS),

@@ -1,7 +1,7 @@
 /** Plan limits while watching, the quality cap and the start order of the master playlist (issue 4 points 6, 7). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedRenditions, megabytesPerHour, qualityCap, startFirstOrder, viewerLimits } from './entitlements.js';
+import { allowedRenditions, filmTitleOf, megabytesPerHour, qualityCap, startFirstOrder, viewerLimits } from './entitlements.js';
 
 describe('viewerLimits', () => {
   it('follows the plan table of viewer spec section 9', () => {
@@ -49,5 +49,24 @@ describe('allowedRenditions and startFirstOrder', () => {
   it('converts bitrates to megabytes per hour', () => {
     expect(megabytesPerHour(1_000_000)).toBe(450);
     expect(megabytesPerHour(446_000)).toBe(200.7);
+  });
+});
+
+describe('filmTitleOf (ADR 023: one price for the whole multi-part film)', () => {
+  it('sells a lone movie as itself', () => {
+    expect(filmTitleOf({ movieId: 'a', holderId: null, groupIds: [], partMovieIds: [] })).toEqual({ titleId: 'a', movieIds: ['a'] });
+  });
+  it('sells any part of an automatic group as the group, recorded against its first part', () => {
+    const f = filmTitleOf({ movieId: 'p2', holderId: null, groupIds: ['p1', 'p2', 'p3'], partMovieIds: [] });
+    expect(f.titleId).toBe('p1');
+    expect(f.movieIds.sort()).toEqual(['p1', 'p2', 'p3']);
+  });
+  it("sells a movie held as another movie's part as that main movie, with every part", () => {
+    const f = filmTitleOf({ movieId: 'x', holderId: 'main', groupIds: [], partMovieIds: ['x', 'y'] });
+    expect(f).toEqual({ titleId: 'main', movieIds: ['main', 'x', 'y'] });
+  });
+  it('covers the same movies whichever part it starts from', () => {
+    const from = (movieId: string) => new Set(filmTitleOf({ movieId, holderId: null, groupIds: ['p1', 'p2'], partMovieIds: ['q'] }).movieIds);
+    expect(from('p1')).toEqual(from('p2'));
   });
 });

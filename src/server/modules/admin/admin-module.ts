@@ -10,12 +10,15 @@ import { createAdminRepository } from './admin.repository.js';
 import { createAnalyticsRepository } from './analytics.repository.js';
 import { createAnalyticsService } from './analytics.service.js';
 import { createContentService } from './content.service.js';
+import { createFilmPartsRepository } from './film-parts.repository.js';
+import { createFilmPartsService } from './film-parts.service.js';
 import { createImagesService } from './images.service.js';
 import { createPeopleRepository } from './people.repository.js';
 import { createPeopleService } from './people.service.js';
 
-export function createAdminServices(db: Database, browsing: Pick<BrowseServices, 'catalog' | 'series' | 'groups'>, opts: { storage: MediaStorage; clock?: () => Date }) {
+export function createAdminServices(db: Database, browsing: Pick<BrowseServices, 'catalog' | 'series' | 'groups'> & Partial<Pick<BrowseServices, 'catalogCache'>>, opts: { storage: MediaStorage; clock?: () => Date }) {
   return {
+    filmParts: createFilmPartsService({ repo: createFilmPartsRepository(db), cache: browsing.catalogCache }),
     content: createContentService({ repo: createAdminRepository(db), catalog: browsing.catalog, series: browsing.series, groups: browsing.groups }),
     images: createImagesService({ storage: opts.storage }),
     people: createPeopleService({ repo: createPeopleRepository(db) }),

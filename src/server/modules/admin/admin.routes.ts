@@ -24,6 +24,10 @@ import {
   deletedResponse,
   episodeBody,
   episodeUpdateBody,
+  adminFilmPartListResponse,
+  adminFilmPartResponse,
+  filmPartBody,
+  filmPartParams,
   grantPassBody,
   groupCreateBody,
   groupMovieBody,
@@ -51,13 +55,14 @@ import { adminMovieResponse, idParams } from '../../../shared/contracts/catalog.
 import { AppError } from '../../lib/app-error.js';
 import type { AnalyticsService } from './analytics.service.js';
 import type { ContentService } from './content.service.js';
+import type { FilmPartsService } from './film-parts.service.js';
 import { imageTooLarge, type ImagesService } from './images.service.js';
 import type { MediaDelivery } from '../playback/media-delivery.js';
 import type { PeopleService } from './people.service.js';
 
 const userIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
-export function adminRoutes(deps: { content: ContentService; images: ImagesService; people: PeopleService; analytics: AnalyticsService; delivery: MediaDelivery }) {
+export function adminRoutes(deps: { content: ContentService; filmParts: FilmPartsService; images: ImagesService; people: PeopleService; analytics: AnalyticsService; delivery: MediaDelivery }) {
   const { content, people, analytics } = deps;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,6 +76,13 @@ export function adminRoutes(deps: { content: ContentService; images: ImagesServi
       movie: await content.updateMovie(req.params.id, req.body),
     }));
     r.delete('/api/admin/movies/:id', { config: admin, schema: { params: idParams, response: { 200: deletedResponse } } }, (req) => content.deleteMovie(req.params.id));
+
+    // A film's own parts (ADR 023)
+    r.get('/api/admin/movies/:id/parts', { config: admin, schema: { params: idParams, response: { 200: adminFilmPartListResponse } } }, async (req) => ({ items: await deps.filmParts.list(req.params.id) }));
+    r.post('/api/admin/movies/:id/parts', { config: admin, schema: { params: idParams, body: filmPartBody, response: { 201: adminFilmPartResponse } } }, async (req, reply) =>
+      reply.status(201).send({ part: await deps.filmParts.attach(req.params.id, req.body) }),
+    );
+    r.delete('/api/admin/movies/:id/parts/:partId', { config: admin, schema: { params: filmPartParams, response: { 200: deletedResponse } } }, (req) => deps.filmParts.detach(req.params.id, req.params.partId));
 
     // Video library
     r.get('/api/admin/videos', { config: admin, schema: { querystring: videoListQuery, response: { 200: videoListResponse } } }, (req) =>
