@@ -77,7 +77,7 @@ describe('SettingsTab', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Settings saved'));
     const put = calls.find((c) => c.method === 'PUT')!.body!;
     expect(put.postalAddress).toBeNull();
-    expect((put.prices as Record<string, { priceRwf: number }>).yearly.priceRwf).toBe(90000);
+    expect((put.prices as Record<string, { priceRwf: number }>).yearly?.priceRwf).toBe(90000);
     expect(put.testimonials).toBeNull();
   });
 });
