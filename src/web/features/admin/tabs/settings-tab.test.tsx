@@ -81,3 +81,12 @@ describe('SettingsTab', () => {
     expect(put.testimonials).toBeNull();
   });
 });
+
+describe('the Settings tab is a super admin\'s', () => {
+  it('sends an admin asking for ?tab=settings to the movies tab', async () => {
+    const { tabFromParam } = await import('../routes/admin-panel-page');
+    expect(tabFromParam('settings', 'super_admin')).toBe('settings');
+    expect(tabFromParam('settings', 'admin')).toBe('movies');
+    expect(tabFromParam('people', 'admin')).toBe('people');
+  });
+});
