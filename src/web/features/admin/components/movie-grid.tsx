@@ -9,7 +9,9 @@ import { groupMovies, groupDuration, groupRating } from '../../../../shared/doma
 import { isGroupNew, isNew } from '../../../../shared/domain/new-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { categoryLabel } from '../../../lib/category-label';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDecimal } from '../../../lib/format';
 import { useMovieMutations } from '../api/movies';
 import { uploadStore, type UploadItem } from '../hooks/use-uploads';
 import { CaptionsDialog } from './captions-dialog';
@@ -28,7 +30,7 @@ type Movie = Omit<AdminMovie, 'createdAt'> & { createdAt: Date; original: AdminM
  * an upload.
  */
 export function MovieGrid({ movies, groups, uploads }: { movies: AdminMovie[]; groups: AdminGroup[]; uploads: UploadItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items = useMemo(() => {
     const list: Movie[] = movies.map((m) => ({ ...m, createdAt: new Date(m.createdAt), original: m }));
     const order = new Map(list.map((m, i) => [m.id, i]));
@@ -62,7 +64,7 @@ export function MovieGrid({ movies, groups, uploads }: { movies: AdminMovie[]; g
                 <Badge>{t('admin.parts', { count: d.parts.length })}</Badge>
               )}
               <span className="text-xs text-muted-foreground">
-                {[formatDuration(groupDuration(d.parts.map((p) => p.durationSeconds))), `★ ${groupRating(d.parts.map((p) => p.rating))}`].filter(Boolean).join(' · ')}
+                {[formatDuration(groupDuration(d.parts.map((p) => p.durationSeconds)), i18n.language), `★ ${formatDecimal(groupRating(d.parts.map((p) => p.rating)), i18n.language)}`].filter(Boolean).join(' · ')}
               </span>
             </div>
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -80,7 +82,7 @@ export function MovieGrid({ movies, groups, uploads }: { movies: AdminMovie[]; g
 }
 
 function MovieCard({ movie, isNewItem, uploads }: { movie: AdminMovie; isNewItem: boolean; uploads: UploadItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { remove } = useMovieMutations();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -104,7 +106,7 @@ function MovieCard({ movie, isNewItem, uploads }: { movie: AdminMovie; isNewItem
       <div className="relative aspect-video bg-muted">
         {movie.posterUrl && <img src={movie.posterUrl} alt="" loading="lazy" className="size-full object-cover" />}
         <div className="absolute left-2 top-2 flex gap-1">
-          <Badge variant="secondary">{movie.category}</Badge>
+          <Badge variant="secondary">{categoryLabel(t, movie.category)}</Badge>
           {isNewItem && <Badge variant="success">{t('admin.newBadge')}</Badge>}
           {movie.isDemo && <Badge variant="warning">{t('catalog.demo')}</Badge>}
         </div>
@@ -115,10 +117,10 @@ function MovieCard({ movie, isNewItem, uploads }: { movie: AdminMovie; isNewItem
         {movie.description && <p className="line-clamp-2 text-sm text-muted-foreground">{movie.description}</p>}
         <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           {movie.year && <span>{movie.year}</span>}
-          {movie.durationSeconds != null && <span>{formatDuration(movie.durationSeconds)}</span>}
+          {movie.durationSeconds != null && <span>{formatDuration(movie.durationSeconds, i18n.language)}</span>}
           <span className="flex items-center gap-0.5">
             <Star className="size-3" aria-hidden="true" />
-            {movie.rating.toFixed(1)}
+            {formatDecimal(movie.rating, i18n.language)}
           </span>
         </p>
         <VideoStatus movie={movie} />
