@@ -81,6 +81,10 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string, 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // `same-origin`, not helmet's `no-referrer`: under `no-referrer` a browser sends `Origin: null` on its own
+    // same-site form posts (Fetch standard, "append a request Origin header"), which the check below must refuse;
+    // other sites still get no Referer (docs/decisions/024-forms-before-hydration.md).
+    referrerPolicy: { policy: 'same-origin' },
     hsts: publicUrl.startsWith('https://'),
   });
   const allowed = new URL(publicUrl).origin;

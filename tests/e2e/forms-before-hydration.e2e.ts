@@ -1,0 +1,151 @@
+/**
+ * Forms drawn on the server work on the first tap, before (or without) the app's JavaScript
+ * (docs/decisions/024-forms-before-hydration.md), in Debian's Chromium against the real build:
+ * - the app's scripts blocked (every /assets/*.js request aborted): register, a wrong password sent back with the
+ *   error and without the password, sign in to the page asked for, search, and the contact form, each by one tap;
+ *   the button shows its busy text while the browser sends the form, and a second tap sends nothing more;
+ * - the app's scripts held back until after the tap, then let through: the tap is sent once (one message stored),
+ *   the page it leads to is drawn, and the app then starts on it.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { startServer, type E2eServer } from './support/server.js';
+
+const ADMIN = { email: 'admin-forms@sobanura.test', password: 'admin-forms-pass' };
+const VIEWER = { email: 'forms@sobanura.test', password: 'forms-viewer-2026' };
+
+/** The admin's inbox, read through the API with a session made by a JSON sign-in. */
+async function inbox(server: E2eServer): Promise<{ subject: string; email: string }[]> {
+  const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${server.url}/api/admin/messages`, { headers: { cookie } });
+  return ((await res.json()) as { items: { subject: string; email: string }[] }).items;
+}
+
+/** Counts the POSTs the page sends to `path`. */
+function countPosts(page: Page, path: string): { n: number } {
+  const count = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) count.n += 1;
+  });
+  return count;
+}
+
+describe('forms before the app has loaded', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    await server.cli('user', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin');
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('with the app’s scripts blocked: register, a refused sign-in, sign-in, search and contact each work on one tap', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+
+    // Register: one tap, the sign-in page says the account is made and has the address filled in.
+    await page.goto(`${server.url}/register`);
+    await page.fill('#register-fullName', 'Forms Viewer');
+    await page.fill('#register-email', VIEWER.email);
+    await page.fill('#register-password', VIEWER.password);
+    await page.fill('#register-confirmPassword', VIEWER.password);
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('registered') === '1');
+    await expect.poll(() => page.textContent('[role=status]')).toContain('Your account is ready');
+    expect(await page.inputValue('#login-email')).toBe(VIEWER.email);
+
+    // A wrong password: back on /login with the translated error, the address kept, the password not.
+    await page.fill('#login-password', 'not-the-password');
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.searchParams.get('error') === 'invalid_credentials');
+    expect(page.url()).not.toContain('not-the-password');
+    expect(await page.textContent('form [role=alert]')).toContain('Invalid email or password.');
+    expect([await page.inputValue('#login-email'), await page.inputValue('#login-password')]).toEqual([VIEWER.email, '']);
+
+    // Sign in, coming from a protected page (next): the busy text shows while the post is held, a second tap
+    // sends nothing more, and the viewer lands on that page signed in.
+    await page.goto(`${server.url}/login?next=%2Fwatchlist`);
+    const posts = countPosts(page, '/api/accounts/login');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/accounts/login', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.fill('#login-email', VIEWER.email);
+    await page.fill('#login-password', VIEWER.password);
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.getAttribute('form[action="/api/accounts/login"]', 'aria-busy')).toBe('true');
+    expect(await page.locator('button[type=submit] >> text=Signing in...').isVisible()).toBe(true);
+    await page.click('button[type=submit]', { force: true }).catch(() => undefined);
+    release();
+    await page.waitForURL((u) => u.pathname === '/watchlist');
+    expect(posts.n).toBe(1);
+    const me = await page.request.get(`${server.url}/api/accounts/me`);
+    expect((await me.json()).user.email).toBe(VIEWER.email);
+
+    // Search: Enter in the field loads the catalogue drawn for the query.
+    await page.goto(`${server.url}/movies?tab=series`);
+    await page.fill('#catalog-search', 'inzira');
+    await page.press('#catalog-search', 'Enter');
+    await page.waitForURL((u) => u.pathname === '/movies' && u.searchParams.get('q') === 'inzira');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('series');
+    expect(await page.inputValue('#catalog-search')).toBe('inzira');
+
+    // Contact: a message too short comes back with its field named; then it is sent and stored.
+    await page.goto(`${server.url}/contact`);
+    await page.fill('#contact-firstName', 'Aline');
+    await page.fill('#contact-lastName', 'Uwase');
+    await page.fill('#contact-email', 'aline@sobanura.test');
+    await page.fill('#contact-subject', 'Blocked scripts');
+    await page.fill('#contact-message', 'short');
+    await page.click('form[action="/api/contact"] button[type=submit]');
+    await page.waitForURL((u) => u.searchParams.get('error') === 'validation_failed');
+    expect(await page.textContent('#contact-message-error')).toContain('at least 10 characters');
+    expect(await page.inputValue('#contact-subject')).toBe('Blocked scripts');
+    await page.fill('#contact-message', 'My payment went through but I have no pass yet.');
+    await page.click('form[action="/api/contact"] button[type=submit]');
+    await page.waitForURL((u) => u.pathname === '/contact' && u.searchParams.get('sent') === '1');
+    await expect.poll(() => page.textContent('[role=status]')).toContain('Message sent');
+    expect((await inbox(server)).filter((m) => m.subject === 'Blocked scripts')).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+
+  it('with the app’s scripts arriving late: the tap made before they ran is sent exactly once', async () => {
+    const context = await browser.newContext();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let scriptsAsked = 0;
+    await context.route('**/assets/*.js', async (route) => {
+      scriptsAsked += 1;
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const posts = countPosts(page, '/api/contact');
+    await page.goto(`${server.url}/contact`);
+    await page.fill('#contact-firstName', 'Keza');
+    await page.fill('#contact-lastName', 'Mugisha');
+    await page.fill('#contact-email', 'keza@sobanura.test');
+    await page.fill('#contact-subject', 'Late scripts');
+    await page.fill('#contact-message', 'Sent before the app was ready, once.');
+    await expect.poll(() => scriptsAsked).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    await page.click('form[action="/api/contact"] button[type=submit]');
+    release();
+    await page.waitForURL((u) => u.searchParams.get('sent') === '1');
+    await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 30_000 });
+    await expect.poll(() => page.textContent('[role=status]')).toContain('Message sent');
+    expect(posts.n).toBe(1);
+    expect((await inbox(server)).filter((m) => m.subject === 'Late scripts')).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+});
