@@ -68,10 +68,16 @@ export interface CommandEnv {
   setCode: (code: number) => void;
 }
 
+/** Waits `ms` milliseconds, or less when `signal` aborts. */
 export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 /** A commander argument parser accepting one of `values`. */
