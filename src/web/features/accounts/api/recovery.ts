@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryEmailBody, RecoverySmsBody, ResetWithCodeBody, ResetWithLinkBody } from '../../../../shared/contracts/recovery';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Account recovery requests (docs/decisions/021-account-recovery.md; contracts in src/shared/contracts/recovery.ts).
@@ -15,7 +16,10 @@ export function useRequestReset() {
 
 /** POST /api/accounts/recovery/reset (email link) or /reset-code (SMS code): sets the password, ends every session. */
 export function useResetPassword() {
+  const qc = useQueryClient();
   return useMutation({
+    // Every session of the account has ended, this browser's too: forget who was signed in here.
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
     mutationFn: (req: { kind: 'link'; body: ResetWithLinkBody } | { kind: 'code'; body: ResetWithCodeBody }) =>
       apiRequest<{ ok: true }>(req.kind === 'link' ? '/api/accounts/recovery/reset' : '/api/accounts/recovery/reset-code', { method: 'POST', body: req.body }),
   });
