@@ -31,11 +31,13 @@ function tree(onSuccess: () => void, entry: string | { pathname: string; state: 
 
 describe('LoginForm', () => {
   it('is a real form post before the app has loaded, carrying the page to come back to (ADR 024)', () => {
-    const html = renderToString(tree(() => {}, '/login?next=%2Faccount'));
+    const html = renderToString(tree(() => {}, '/login?next=%2Faccount&email=aline%40example.rw'));
     const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form')!;
     expect([form.getAttribute('method'), form.getAttribute('action'), form.hasAttribute('data-busy-on-submit')]).toEqual(['post', '/api/accounts/login', true]);
     expect([...form.querySelectorAll('input')].map((i) => [i.name, i.type])).toEqual([['next', 'hidden'], ['email', 'email'], ['password', 'password']]);
     expect((form.querySelector('input[name=next]') as HTMLInputElement).value).toBe('/account');
+    // The address sent back is in the drawn HTML, not filled in later by react-hook-form.
+    expect(form.querySelector('input[name=email]')!.getAttribute('value')).toBe('aline@example.rw');
     expect(form.querySelector('button[type=submit]')!.textContent).toBe('Sign inSigning in...');
     expect(form.querySelector('a[href="/forgot-password"]')!.textContent).toBe('Forgot password?');
   });

@@ -91,6 +91,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           inputMode="email"
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? 'login-email-error' : undefined}
+          // Drawn on the server too (react-hook-form fills the field only once it runs): the address sent back.
+          defaultValue={returned.value('email')}
           {...register('email')}
         />
         <FieldError id="login-email-error">{emailError}</FieldError>

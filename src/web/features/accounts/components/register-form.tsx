@@ -83,6 +83,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         id,
         'aria-invalid': message ? true : undefined,
         'aria-describedby': message ? `${id}-error` : undefined,
+        // Drawn on the server too (react-hook-form fills fields only once it runs): what a form post sent back.
+        ...(name === 'password' || name === 'confirmPassword' ? {} : { defaultValue: returned.value(name) }),
         ...register(name),
       },
     };

@@ -62,6 +62,8 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactBody> }) {
         maxLength={max}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
+        // Drawn on the server too (react-hook-form fills fields only once it runs): the defaults and what was sent back.
+        defaultValue={form.formState.defaultValues?.[name] ?? ''}
         {...form.register(name)}
       />
       <FieldError id={`contact-${name}-error`}>{errors[name] ? t(`contact.errors.${name}`) : undefined}</FieldError>
@@ -110,6 +112,7 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactBody> }) {
           maxLength={CONTACT_LIMITS.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? 'contact-message-error' : undefined}
+          defaultValue={form.formState.defaultValues?.message ?? ''}
           {...form.register('message')}
         />
         <FieldError id="contact-message-error">{errors.message ? t('contact.errors.message') : undefined}</FieldError>
