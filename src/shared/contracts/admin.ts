@@ -213,6 +213,8 @@ export const libraryVideo = z.object({
   status: z.enum(['uploading', 'processing', 'ready', 'failed']),
   progress: z.number(),
   error: z.string().nullable(),
+  /** The failure reason as a stable code (contracts/media.ts mediaFailureCode; ADR 023), null unless failed. */
+  errorCode: z.string().nullable().optional(),
   durationSeconds: z.number().nullable(),
   sizeBytes: z.number().nullable(),
   renditions: z.array(z.string()),

@@ -63,6 +63,8 @@ export const adminMovie = movieDetail.extend({
       status: videoStatus,
       progress: z.number(),
       error: z.string().nullable(),
+      /** The failure reason as a stable code (contracts/media.ts mediaFailureCode; ADR 023), null unless failed. */
+      errorCode: z.string().nullable().optional(),
       renditions: z.array(z.string()),
     })
     .nullable(),
@@ -70,7 +72,7 @@ export const adminMovie = movieDetail.extend({
    * A replacement upload of a film whose `video` is ready: uploading, processing or failed while `video` keeps playing;
    * it becomes `video` once ready (src/server/modules/media/media.service.ts). Null or absent: none.
    */
-  replacement: z.object({ id: z.string(), status: videoStatus, progress: z.number(), error: z.string().nullable() }).nullable().optional(),
+  replacement: z.object({ id: z.string(), status: videoStatus, progress: z.number(), error: z.string().nullable(), errorCode: z.string().nullable().optional() }).nullable().optional(),
   /** The uploaded thumbnail (issue 6; null: none, the video's poster shows instead). */
   thumbnailUrl: z.string().nullable(),
   /** The translator's id (issue 6), or null. */

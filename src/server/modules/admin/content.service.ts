@@ -16,7 +16,7 @@ import type { AdminEpisode, AdminGroup, AdminSeason, AdminSeries, DeletedRespons
 import { ADMIN_TEXTS, GROUP_PREVIEW_MOVIES, defaultTitle, episodeBody, episodeUpdateBody, groupCreateBody, groupUpdateBody, movieFormBody, movieUpdateBody, seriesBody, seriesUpdateBody, videoValidateBody } from '../../../shared/contracts/admin.js';
 import type { z } from 'zod';
 import type { AdminMovie } from '../../../shared/contracts/catalog.js';
-import { MAX_VIDEO_BYTES } from '../../../shared/contracts/media.js';
+import { MAX_VIDEO_BYTES, mediaFailureCode } from '../../../shared/contracts/media.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { CatalogService, MovieInput } from '../catalog/catalog.service.js';
 import type { GroupsService } from '../catalog/groups.service.js';
@@ -36,6 +36,7 @@ function toLibraryVideo(v: VideoRow, a: VideoAttachments): LibraryVideo {
     status: v.status,
     progress: v.progress,
     error: v.error,
+    errorCode: mediaFailureCode(v.error),
     durationSeconds: v.durationSeconds != null ? Math.round(v.durationSeconds) : null,
     sizeBytes: v.sourceSizeBytes,
     renditions: v.renditions.map((r) => r.name),

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { AdminMovie, CreateMovieBody, MovieDetail, MovieSummary } from '../../../shared/contracts/catalog.js';
 import { createMovieBody } from '../../../shared/contracts/catalog.js';
+import { mediaFailureCode } from '../../../shared/contracts/media.js';
 import { notFound } from '../../lib/app-error.js';
 import type { CatalogRepository, MovieValues, MovieWithVideo } from './catalog.repository.js';
 import type { ReadCache } from './read-cache.js';
@@ -59,8 +60,8 @@ function toAdmin(m: MovieWithVideo): AdminMovie {
   const v = m.video;
   return {
     ...toDetail(m),
-    video: v ? { id: v.id, status: v.status, progress: v.progress, error: v.error, renditions: v.renditions.map((r) => r.name) } : null,
-    replacement: m.pending ?? null,
+    video: v ? { id: v.id, status: v.status, progress: v.progress, error: v.error, errorCode: mediaFailureCode(v.error), renditions: v.renditions.map((r) => r.name) } : null,
+    replacement: m.pending ? { ...m.pending, errorCode: mediaFailureCode(m.pending.error) } : null,
     thumbnailUrl: m.thumbnailUrl,
     translatorId: m.translatorId,
     priceRwf: m.priceRwf,

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { VideoAsset } from '../../../shared/contracts/media.js';
-import { MAX_VIDEO_BYTES } from '../../../shared/contracts/media.js';
+import { MAX_VIDEO_BYTES, mediaFailureCode, withoutToolText } from '../../../shared/contracts/media.js';
 import { AppError } from '../../lib/app-error.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { makeWorkFolder } from '../../jobs/work-folders.js';
@@ -75,6 +75,7 @@ export function toVideoAsset(row: VideoAssetRow, movieId: string | null = null):
     status: row.status,
     progress: row.progress,
     error: row.error,
+    errorCode: mediaFailureCode(row.error),
     durationSeconds: row.durationSeconds,
     renditions: row.renditions.map((r) => r.name),
   };
@@ -128,7 +129,7 @@ export function createMediaService(deps: {
 
   /** The answer for an upload that is already past 'uploading': its asset, or 422 with the reason it failed. */
   function settled(row: VideoAssetRow): VideoAsset {
-    if (row.status === 'failed') throw new AppError(422, 'media_rejected', row.error ?? 'The file could not be read as a video.');
+    if (row.status === 'failed') throw new AppError(422, 'media_rejected', row.error ?? 'The file could not be read as a video.', { reason: mediaFailureCode(row.error) ?? 'not_a_video' });
     return toVideoAsset(row);
   }
 
@@ -172,10 +173,13 @@ export function createMediaService(deps: {
         const source = await sources.probeSource(reference);
         facts = await transcoder.probe(source.location, source.bytes);
       } catch (err) {
-        const reason = err instanceof MediaRejectedError ? err.reason : err instanceof MediaToolsMissingError ? err.message : 'The file could not be read as a video.';
+        const raw = err instanceof MediaRejectedError ? err.reason : err instanceof MediaToolsMissingError ? err.message : 'The file could not be read as a video.';
+        // The tool's own words go to the log; the asset keeps the reason without them, and answers carry its code (ADR 023).
+        const reason = withoutToolText(raw);
+        log.warn({ videoId, reason: raw }, 'upload refused');
         if (await repo.transition(videoId, 'uploading', { status: 'failed', error: reason, progress: 0 })) {
           await sources.remove(reference);
-          throw new AppError(422, 'media_rejected', reason);
+          throw new AppError(422, 'media_rejected', reason, { reason: mediaFailureCode(reason) ?? 'not_a_video' });
         }
         return settled((await repo.get(videoId))!);
       }

@@ -10,6 +10,7 @@ import { FieldError, Label } from '../../../components/ui/label';
 import { fieldErrors } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useMovieMutations, useTranslatorOptions } from '../api/movies';
+import { FilmParts } from './film-parts';
 import { ImageField } from './image-field';
 
 /** The checks of an edit (admin spec section 5): required fields stay filled, rating 0-10 step 0.1, year. Returns i18n keys by field. */
@@ -166,6 +167,7 @@ export function MovieEditDialog({ movie, onClose }: { movie: AdminMovie; onClose
             </Button>
           </div>
         </form>
+        <FilmParts movie={movie} />
       </DialogContent>
     </Dialog>
   );

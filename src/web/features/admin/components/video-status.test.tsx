@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import type { AdminMovie } from '../../../../shared/contracts/catalog';
-import { initI18n } from '../../../lib/i18n';
+import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { VideoStatus } from './video-status';
 
 beforeAll(async () => {
@@ -25,7 +25,19 @@ it('shows a replacement being processed under the video that still plays', () =>
   expect(screen.getByText('Replacement video: Processing 42%')).toBeTruthy();
 });
 
-it('shows why a replacement failed', () => {
-  render(<VideoStatus movie={movie({ replacement: { id: 'v2', status: 'failed', progress: 0, error: 'The file has no video stream.' } })} />);
-  expect(screen.getByText('Replacement video: Failed: The file has no video stream.')).toBeTruthy();
+it('shows why a replacement failed, from its reason code', () => {
+  render(<VideoStatus movie={movie({ replacement: { id: 'v2', status: 'failed', progress: 0, error: 'The file has no video stream.', errorCode: 'no_video_stream' } })} />);
+  expect(screen.getByText('Replacement video: Failed: The file has no video in it.')).toBeTruthy();
+});
+
+it('shows a failed video in the interface language, never the tools\' English text (ADR 023)', async () => {
+  await changeLanguage('rw');
+  try {
+    const failed = { id: 'v3', status: 'failed' as const, progress: 0, error: 'The file is not a video ffmpeg can read (ffprobe: moov atom not found).', errorCode: 'not_a_video', renditions: [] as string[] };
+    render(<VideoStatus movie={movie({ video: failed })} />);
+    expect(screen.getByTestId('video-failure').textContent).toBe('Iyi dosiye si videwo dushobora gusoma.');
+    expect(document.body.textContent).not.toMatch(/ffprobe|moov/);
+  } finally {
+    await changeLanguage('en');
+  }
 });

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { MEDIA_FAILURE_CODES, type MediaFailureCode } from '../../../../shared/contracts/media';
 import type { AdminMovie } from '../../../../shared/contracts/catalog';
 import { Badge } from '../../../components/ui/badge';
 import { Progress } from '../../../components/ui/progress';
@@ -18,13 +20,22 @@ export function VideoStatus({ movie }: { movie: AdminMovie }) {
   );
 }
 
+/**
+ * A failure reason in the interface's language, from its stable code (ADR 023); an unknown or missing code reads
+ * as the generic reason, never as the tools' English text.
+ */
+export function failureText(t: TFunction, code: string | null | undefined): string {
+  const known = (MEDIA_FAILURE_CODES as readonly string[]).includes(code ?? '') ? (code as MediaFailureCode) : 'unknown';
+  return t(`mediaFailure.${known}`);
+}
+
 function ReplacementLine({ replacement }: { replacement: NonNullable<AdminMovie['replacement']> }) {
   const { t } = useTranslation();
   const status = replacement.status === 'processing' ? t('admin.processingPercent', { percent: Math.round(replacement.progress) }) : t(`admin.status.${replacement.status === 'ready' ? 'completed' : replacement.status}`);
   return (
     <p className={replacement.status === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
       {t('admin.replacementStatus', { status })}
-      {replacement.status === 'failed' && replacement.error ? `: ${replacement.error}` : ''}
+      {replacement.status === 'failed' && (replacement.errorCode || replacement.error) ? `: ${failureText(t, replacement.errorCode)}` : ''}
     </p>
   );
 }
@@ -47,7 +58,11 @@ function CurrentVideo({ movie }: { movie: AdminMovie }) {
           <Badge variant="destructive" className="w-fit">
             {t('admin.status.failed')}
           </Badge>
-          {video.error && <p className="text-sm text-destructive">{video.error}</p>}
+          {(video.errorCode || video.error) && (
+            <p className="text-sm text-destructive" data-testid="video-failure">
+              {failureText(t, video.errorCode)}
+            </p>
+          )}
         </div>
       );
     case 'processing':

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useAdminGroups, useGroupMutations } from '../api/groups';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ImageField } from '../components/image-field';
 
 /** A group card's preview (admin spec section 2): the first 3 movies, then how many more ('+ N more', 0 when none). */
 export function groupPreview<T>(movies: readonly T[], total = movies.length): { shown: T[]; more: number } {
@@ -140,6 +141,7 @@ function GroupCreateForm({ movies, onDone }: { movies: AdminMovie[]; onDone: () 
   const m = useGroupMutations();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
+  const [thumbnailUrl, setThumbnailUrl] = useState<string | null>(null);
   const [ids, setIds] = useState<string[]>([]);
   const ready = canCreateGroup(title, ids);
 
@@ -147,7 +149,7 @@ function GroupCreateForm({ movies, onDone }: { movies: AdminMovie[]; onDone: () 
     e.preventDefault();
     if (!ready) return;
     try {
-      await m.create.mutateAsync({ title: title.trim(), description: description.trim(), movieIds: ids });
+      await m.create.mutateAsync({ title: title.trim(), description: description.trim(), thumbnailUrl, movieIds: ids });
       toast.success(t('admin.groupCreated'));
       onDone();
     } catch (error) {
@@ -168,6 +170,9 @@ function GroupCreateForm({ movies, onDone }: { movies: AdminMovie[]; onDone: () 
           <div className="grid gap-1">
             <Label htmlFor="group-description">{t('admin.description')}</Label>
             <Textarea id="group-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </div>
+          <div className="grid gap-1.5">
+            <ImageField label={t('groupThumbnail.label')} value={thumbnailUrl} onChange={setThumbnailUrl} />
           </div>
           <MoviePicker movies={movies} selected={ids} onToggle={(id) => setIds((old) => (old.includes(id) ? old.filter((x) => x !== id) : [...old, id]))} />
           <p className="text-xs text-muted-foreground">{t('admin.groupHint', { count: ids.length })}</p>
@@ -190,6 +195,7 @@ function GroupEditDialog({ group, movies, onClose }: { group: AdminGroup; movies
   const m = useGroupMutations();
   const [title, setTitle] = useState(group.title);
   const [description, setDescription] = useState(group.description);
+  const [thumbnailUrl, setThumbnailUrl] = useState<string | null>(group.thumbnailUrl);
   const [adding, setAdding] = useState<string[]>([]);
   const memberIds = group.movies.map((x) => x.id);
 
@@ -197,7 +203,7 @@ function GroupEditDialog({ group, movies, onClose }: { group: AdminGroup; movies
     e.preventDefault();
     if (!title.trim()) return void toast.error(t('admin.groupUpdateFailed'), { description: t('admin.fieldError.required') });
     try {
-      await m.update.mutateAsync({ id: group.id, body: { title: title.trim(), description: description.trim() } });
+      await m.update.mutateAsync({ id: group.id, body: { title: title.trim(), description: description.trim(), thumbnailUrl } });
       toast.success(t('admin.groupUpdated'));
       onClose();
     } catch (error) {
@@ -229,6 +235,9 @@ function GroupEditDialog({ group, movies, onClose }: { group: AdminGroup; movies
           <div className="grid gap-1">
             <Label htmlFor="edit-group-description">{t('admin.description')}</Label>
             <Textarea id="edit-group-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </div>
+          <div className="grid gap-1.5">
+            <ImageField label={t('groupThumbnail.label')} value={thumbnailUrl} onChange={setThumbnailUrl} />
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={!title.trim() || m.update.isPending}>

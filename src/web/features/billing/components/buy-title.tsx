@@ -20,12 +20,17 @@ export interface TitleForSale {
   isPremium: boolean;
   /** The one-off price in RWF, or null when the title is sold only with passes. */
   priceRwf: number | null;
+  /** The movie a purchase is of: a multi-part film's main movie (ADR 023); absent: `id`. */
+  titleId?: string;
+  /** Every movie of the film: a purchase of any of them owns it (ADR 023); absent: [`id`]. */
+  titleMovieIds?: string[];
 }
 
 /**
  * "Buy this title" on a movie's page (issue 5 point 6; the earlier reading of the viewer spec sells one full
  * movie for a one-off price): shown when the movie is premium, priced alone, the viewer has no active pass and
- * has not bought it yet. Pays through the same flow as a pass; the page reloads after success.
+ * has not bought it yet. Pays through the same flow as a pass; the page reloads after success. On any part of a
+ * multi-part film it sells the whole film at its price, once (docs/decisions/023-playable-titles-and-film-parts.md).
  */
 export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSummary | null }) {
   const { t, i18n } = useTranslation();
@@ -34,14 +39,17 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
   const history = useBillingHistory(forSale);
   const plans = usePlans();
   const flow = usePaymentFlow({ onSuccess: () => setOpen(false) });
+  const titleId = movie.titleId ?? movie.id;
+  const film = new Set(movie.titleMovieIds ?? [movie.id]);
   usePaidFlash((payment) => {
-    if (payment.kind === 'title' && payment.movieId === movie.id) {
+    if (payment.kind === 'title' && payment.movieId != null && film.has(payment.movieId)) {
       toast.success(t('billing.paymentSuccessful'), { description: t('billing.titleBoughtText', { title: movie.title }) });
     }
   });
 
   if (!forSale || movie.priceRwf == null) return null;
-  const owned = history.data?.payments.some((p) => p.kind === 'title' && p.movieId === movie.id && p.status === 'successful');
+  // A multi-part film is bought once, from any part (ADR 023): a purchase of any of its movies owns it.
+  const owned = history.data?.payments.some((p) => p.kind === 'title' && p.movieId != null && film.has(p.movieId) && p.status === 'successful');
   if (owned) {
     return (
       <p className="w-full text-sm font-medium text-emerald-700 dark:text-emerald-400" data-testid="title-owned">
@@ -67,7 +75,7 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
             item={{ name: movie.title, priceRwf: movie.priceRwf }}
             operators={operators}
             processing={flow.processing}
-            onPay={(msisdn) => void flow.pay({ kind: 'title', movieId: movie.id, title: movie.title, priceRwf: movie.priceRwf! }, msisdn)}
+            onPay={(msisdn) => void flow.pay({ kind: 'title', movieId: titleId, title: movie.title, priceRwf: movie.priceRwf! }, msisdn)}
             onBack={() => setOpen(false)}
             backLabel={t('billing.cancel')}
           />

@@ -10,7 +10,13 @@ import { Poster, posterSources } from './poster';
 export function EpisodeScreen({ episode, fallbackPoster }: { episode: EpisodeView; fallbackPoster: string | null }) {
   const { t } = useTranslation();
   const sources = posterSources(episode.posterUrl, fallbackPoster ? [fallbackPoster] : []);
-  const text = episode.videoStatus === 'uploading' || episode.videoStatus === 'processing' ? t('series.episodeProcessing') : t('series.episodePlayerSoon');
+  // A failed or missing video is "not available", never "check back in a few minutes" (ADR 023).
+  const text =
+    episode.videoStatus === 'uploading' || episode.videoStatus === 'processing'
+      ? t('availability.notAvailableYetText')
+      : episode.videoStatus === 'ready'
+        ? t('series.episodePlayerSoon')
+        : t('availability.notAvailableText');
   return (
     <div className="relative aspect-video overflow-hidden rounded-none bg-gradient-to-br from-neutral-800 to-black sm:rounded-xl" data-testid="episode-screen">
       {sources.length > 0 && <Poster sources={sources} alt="" ratio="video" placeholder={false} className="bg-transparent opacity-40" />}

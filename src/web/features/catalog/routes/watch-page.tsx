@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Redirect } from '../../../lib/redirect';
+import { availabilityOf } from '../../../../shared/domain/catalog-list';
 import type { MovieFull } from '../../../../shared/contracts/browse';
 import { Button } from '../../../components/ui/button';
 import { isNotFound } from '../../../lib/api-client';
@@ -22,6 +23,8 @@ import { useErrorToast } from '../hooks/use-error-toast';
 /**
  * /watch/:id: a movie's details, Watch Now, Add to Watchlist, its parts, the trailer and up to 3 related titles.
  * A movie whose video is a part of another movie sends the viewer to that movie (viewer spec section 2).
+ * A title that cannot play says so instead of Watch Now: "not available yet" while its video is on its way,
+ * "not available" when it failed or has none (docs/decisions/023-playable-titles-and-film-parts.md).
  * `extraActions` lets the app layer add buttons next to Watch Now (the billing feature's Buy this title).
  */
 export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) => ReactNode } = {}) {
@@ -41,6 +44,8 @@ export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) 
   }
   const m = movie.data;
   if (m.redirectToId && m.redirectToId !== id) return <Redirect replace to={`/watch/${m.redirectToId}`} />;
+  // A film whose own video is missing but has ready parts plays its first part (player-route.tsx playerPlan).
+  const availability = m.videoStatus === null && m.parts.some((p) => p.videoStatus === 'ready') ? 'ready' : availabilityOf(m.videoStatus);
 
   return (
     <div className="mx-auto grid w-full grid-cols-1 max-w-5xl gap-8 px-4 py-6">
@@ -52,13 +57,21 @@ export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) 
         <Poster sources={posterSources(m.posterUrl, m.posterFallbacks)} alt={t('catalog.posterOf', { title: m.title })} eager sizes={DETAIL_POSTER_SIZES} className="mx-auto max-w-[240px] rounded-xl" />
         <div className="grid content-start gap-5">
           <MovieDetails movie={m} />
+          {availability !== 'ready' && (
+            <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm" data-testid="title-availability">
+              <strong className="block">{t(availability === 'processing' ? 'availability.notAvailableYet' : 'availability.notAvailable')}</strong>
+              {t(availability === 'processing' ? 'availability.notAvailableYetText' : 'availability.notAvailableText')}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button asChild size="lg" className="w-full sm:w-fit">
-              <Link to={`/player/${m.id}`}>
-                <Play aria-hidden="true" />
-                {t('catalog.watchNow')}
-              </Link>
-            </Button>
+            {availability === 'ready' && (
+              <Button asChild size="lg" className="w-full sm:w-fit">
+                <Link to={`/player/${m.id}`}>
+                  <Play aria-hidden="true" />
+                  {t('catalog.watchNow')}
+                </Link>
+              </Button>
+            )}
             <WatchlistButton target={{ kind: 'movie', id: m.id }} title={m.title} className="w-full sm:w-fit" />
             {extraActions?.(m)}
           </div>
