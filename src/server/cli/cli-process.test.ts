@@ -3,7 +3,7 @@
  * in another process at the same time (docs/decisions/002-cli-and-embedded-database.md).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +18,18 @@ describe('command line beside a running server (embedded database)', () => {
   let server: ChildProcess;
   let port = 0;
   const cli = (...args: string[]) => run(TSX, ['src/server/cli.ts', ...args], { env }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
+
+  /** Runs the CLI with `input` on its stdin (a pipe, not a terminal: the first line is the password). */
+  const cliWithStdin = (input: string, ...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(TSX, ['src/server/cli.ts', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+      child.stdin.end(input);
+    });
 
   beforeAll(async () => {
     server = spawn(TSX, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,13 +50,40 @@ describe('command line beside a running server (embedded database)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates an admin through the running server, who can then sign in', async () => {
-    const r = await cli('user', 'create', '--email', 'admin@example.com', '--password', 'secret-41', '--role', 'admin');
+  it('creates an admin through the running server, the password read from stdin, who can then sign in', async () => {
+    const r = await cliWithStdin('secret-41\n', 'user', 'create', '--email', 'admin@example.com', '--role', 'admin');
     expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^created admin admin@example.com/);
     const login = await fetch(`http://127.0.0.1:${port}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'secret-41' }) });
     expect(login.status).toBe(200);
     expect((await login.json()).user.role).toBe('admin');
+  });
+
+  it('sets a password from stdin through the server, and refuses one in argv before doing anything', async () => {
+    const inArgv = await cli('user', 'set-password', '--email', 'admin@example.com', '--password', 'tall-green-giraffe');
+    expect(inArgv.code).toBe(2);
+    expect(inArgv.stderr).toMatch(/never takes the password on the command line/);
+    const weak = await cliWithStdin('123456\n', 'user', 'set-password', '--email', 'admin@example.com');
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toMatch(/too common/);
+    const unknown = await cliWithStdin('tall-green-giraffe\n', 'user', 'set-password', '--email', 'nobody@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No user with email/);
+    const empty = await cliWithStdin('', 'user', 'set-password', '--email', 'admin@example.com');
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/no password on stdin/);
+    const r = await cliWithStdin('tall-green-giraffe\r\nignored second line\n', 'user', 'set-password', '--email', 'admin@example.com');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/password of admin@example.com changed/);
+    const login = await fetch(`http://127.0.0.1:${port}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'tall-green-giraffe' }) });
+    expect(login.status).toBe(200);
+  }, 300_000);
+
+  it('prints the version without a database', async () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    const r = await run(TSX, ['src/server/cli.ts', '--version'], { env: { ...env, DATA_DIR: path.join(dataDir, 'nowhere') } });
+    expect(r.stdout.trim()).toBe(pkg.version);
   });
 
   it('prints usage and exits 2 on bad arguments', async () => {
@@ -52,4 +91,27 @@ describe('command line beside a running server (embedded database)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/required option/);
   });
+});
+
+describe('command line where there is no database', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-cli-empty-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const cli = (...args: string[]) => run(TSX, ['src/server/cli.ts', ...args], { env }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses, saying what to run, and makes no database; db init makes one', async () => {
+    for (const args of [['user', 'list'], ['movie', 'retranscode', '00000000-0000-4000-8000-000000000000'], ['user', 'set-password', '--email', 'a@example.com']]) {
+      const r = await cli(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toMatch(/there is no Sobanura database in .*pglite/);
+      expect(r.stderr).toMatch(/npm run cli -- db init/);
+    }
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    const init = await cli('db', 'init');
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatch(/database ready in .*pglite; migrations applied/);
+    const list = await cli('user', 'list');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toBe('no users\n');
+  }, 120_000);
 });

@@ -24,7 +24,8 @@ export function argvPasswordRefusal(argv: readonly string[]): string | null {
 
 /** Whether the command in `argv` reads a password (cli.ts reads it, from the prompt or stdin, before running it). */
 export function needsPassword(argv: readonly string[]): boolean {
-  if (argv[0] !== 'user' || argv.includes('--help') || argv.includes('-h')) return false;
+  // Without --email the command fails on its arguments: no reason to wait for a password first.
+  if (argv[0] !== 'user' || argv.includes('--help') || argv.includes('-h') || !argv.some((a) => a === '--email' || a.startsWith('--email='))) return false;
   if (argv[1] === 'set-password') return argvPasswordRefusal(argv) === null;
   return argv[1] === 'create' && !argv.some((a) => a === '--password' || a.startsWith('--password='));
 }
