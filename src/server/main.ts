@@ -46,7 +46,7 @@ async function main() {
 
   const admins = await db.executeSql(`select count(*)::int as n from user_roles where role in ('admin','super_admin')`);
   if (Number(admins.rows[0]?.n ?? 0) === 0) {
-    app.log.info('No admin yet. Create the first one with: npm run cli -- user create --email you@example.com --password "a-strong-password" --role super_admin');
+    app.log.info('No admin yet. Create the first one with: npm run cli -- user create --email you@example.com --role super_admin (it asks for the password)');
   }
   if (config.demoCatalog && tools.ffmpeg && config.role === 'all') {
     services.demo
