@@ -1,0 +1,93 @@
+/**
+ * The admin side makes a film's own parts and sets a custom group's thumbnail
+ * (docs/decisions/023-playable-titles-and-film-parts.md; admin spec section 3 custom groups, section 9 images).
+ * A movie attached as Part N: the main movie's page lists it, the player plays it with ?part=, the attached movie's
+ * page redirects to the main movie and viewers' lists show the main movie only; the bad cases answer clear errors.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+
+describeEachDb('film parts and group thumbnails from the admin side', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const film = async (title: string, withVideo = true) => {
+    const m = await t.services.catalog.create({ title, category: 'drama', isPremium: false });
+    if (withVideo) {
+      const v = String((await t.db.executeSql(`insert into video_assets (status, storage_key, duration_seconds) values ('ready', 'x', 1800) returning id`, [])).rows[0]!.id);
+      await t.db.executeSql('update movies set video_id = $1 where id = $2', [v, m.id]);
+    }
+    return m.id;
+  };
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: false });
+    cookie = (await signUp(t, 'admin')).cookie;
+  });
+  afterAll(() => t.stop());
+
+  it('attaches a movie as Part 2: listed, playable with ?part=, its own page redirects, viewers list the film once', async () => {
+    const main = await film('Ubwami');
+    const second = await film('Ubwami II');
+    const add = await call('POST', `/api/admin/movies/${main}/parts`, { movieId: second });
+    expect(add.statusCode, add.body).toBe(201);
+    const part = add.json().part;
+    expect(part).toMatchObject({ partNumber: 2, title: 'Ubwami II', movieId: second, videoStatus: 'ready' });
+    expect((await call('GET', `/api/admin/movies/${main}/parts`)).json().items.map((p: { id: string }) => p.id)).toEqual([part.id]);
+
+    const page = (await t.app.inject({ url: `/api/movies/${main}` })).json().movie;
+    expect(page.parts).toEqual([expect.objectContaining({ id: part.id, partNumber: 2, title: 'Ubwami II', durationSeconds: 1800 })]);
+    expect((await t.app.inject({ url: `/api/movies/${second}` })).json().movie.redirectToId).toBe(main);
+    const viewer = (await signUp(t)).cookie;
+    const played = await t.app.inject({ method: 'POST', url: `/api/playback/${main}`, headers: { cookie: viewer }, payload: { partId: part.id } });
+    expect(played.statusCode, played.body).toBe(200);
+    const list = (await t.app.inject({ url: '/api/catalog?q=ubwami' })).json().items.map((i: { id: string }) => i.id);
+    expect(list).toEqual([main]);
+
+    // Detaching gives the movie back its own card and page.
+    expect((await call('DELETE', `/api/admin/movies/${main}/parts/${part.id}`)).json()).toEqual({ id: part.id, title: 'Ubwami II' });
+    expect((await t.app.inject({ url: `/api/movies/${second}` })).json().movie.redirectToId).toBeNull();
+    expect((await t.app.inject({ url: '/api/catalog?q=ubwami' })).json().items).toHaveLength(2);
+  });
+
+  it('refuses a movie as its own part, one without a video, one already a part, a taken number, and non-admins', async () => {
+    const main = await film('Inkuru');
+    const other = await film('Inkuru B');
+    const noVideo = await film('Inkuru C', false);
+    const field = async (body: object, id = main) => {
+      const r = await call('POST', `/api/admin/movies/${id}/parts`, body);
+      expect(r.statusCode, r.body).toBe(400);
+      return r.json().error.details.fields[0];
+    };
+    expect(await field({ movieId: main })).toEqual({ field: 'body.movieId', message: 'A movie cannot be a part of itself' });
+    expect(await field({ movieId: noVideo })).toEqual({ field: 'body.movieId', message: 'This movie has no video yet' });
+    expect((await call('POST', `/api/admin/movies/${main}/parts`, { movieId: other, partNumber: 3 })).statusCode).toBe(201);
+    expect(await field({ movieId: other })).toEqual({ field: 'body.movieId', message: 'This movie is already a part of a film' });
+    expect(await field({ movieId: main }, other)).toMatchObject({ field: 'body.movieId' });
+    const third = await film('Inkuru D');
+    const taken = await call('POST', `/api/admin/movies/${main}/parts`, { movieId: third, partNumber: 3 });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('conflict');
+    expect((await call('POST', `/api/admin/movies/00000000-0000-4000-8000-000000000000/parts`, { movieId: third })).statusCode).toBe(404);
+    const user = (await signUp(t)).cookie;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/movies/${main}/parts`, headers: { cookie: user }, payload: { movieId: third } })).statusCode).toBe(403);
+  });
+
+  it("sets a custom group's thumbnail from an uploaded image (checked with sharp), shown on the group's card", async () => {
+    const a = await film('Ishyaka');
+    const b = await film('Umurava');
+    const group = (await call('POST', '/api/admin/groups', { title: 'Intwari', movieIds: [a, b] })).json().group;
+    expect(group.thumbnailUrl).toBeNull();
+    const png = await sharp({ create: { width: 300, height: 450, channels: 3, background: '#246' } }).png().toBuffer();
+    const img = await t.app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie, 'content-type': 'image/png' }, payload: png });
+    expect(img.statusCode).toBe(201);
+    const url = img.json().image.url;
+    const up = await call('PATCH', `/api/admin/groups/${group.id}`, { title: 'Intwari', thumbnailUrl: url });
+    expect(up.json().group.thumbnailUrl).toBe(url);
+    const card = (await t.app.inject({ url: '/api/catalog?q=intwari' })).json().items[0];
+    expect(card).toMatchObject({ kind: 'group', isCustomGroup: true, posterUrl: url });
+    // Not an image: refused before it can become a thumbnail.
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie, 'content-type': 'image/png' }, payload: Buffer.from('not an image at all') });
+    expect(bad.statusCode).toBe(415);
+  });
+});
