@@ -56,6 +56,8 @@ describe('account recovery', () => {
     expect(link).toBeTruthy();
 
     await open(viewer, link!);
+    // The token leaves the address bar once the page has it.
+    await viewer.waitForURL((u) => !u.search.includes('token'));
     await viewer.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await viewer.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await viewer.getByRole('button', { name: 'Save the new password' }).click();

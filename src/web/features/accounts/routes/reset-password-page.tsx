@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -11,9 +11,14 @@ import { ResetPasswordForm } from '../components/reset-password-form';
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const [params, setParams] = useSearchParams();
+  // The token is kept in state and taken out of the address bar, so it stays out of history and shared screens.
+  const [token] = useState(() => params.get('token'));
+  const [phone] = useState(() => params.get('phone') ?? undefined);
   const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (params.has('token')) setParams({}, { replace: true });
+  }, [params, setParams]);
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
@@ -32,7 +37,7 @@ export function ResetPasswordPage() {
             </div>
           ) : (
             <>
-              <ResetPasswordForm token={token} phone={params.get('phone') ?? undefined} onDone={() => setDone(true)} />
+              <ResetPasswordForm token={token} phone={phone} onDone={() => setDone(true)} />
               <p className="text-center text-sm text-muted-foreground">
                 <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
                   {t('recovery.askNew')}
