@@ -82,6 +82,9 @@ async function seedCatalog(dataDir: string): Promise<Seeded> {
         await s.series.addEpisode(show.id, season, { episodeNumber, title: `Season ${season} episode ${episodeNumber}`, description: `Ibibera mu gice cya ${episodeNumber}.`, durationSeconds: 1500 });
       }
     }
+    // Viewers are shown playable titles only (ADR 023): every title here gets a ready (placeholder) video.
+    const { givePlaceholderVideos } = await import('../../src/server/modules/catalog/playable-fixture.js');
+    await givePlaceholderVideos(db.db);
     return { groupFirstPartId: partIds[0]!, partIds, seriesId: show.id, seriesTitle: show.title };
   } finally {
     await built.close();
