@@ -3,11 +3,11 @@
  * (docs/decisions/024-forms-before-hydration.md), in Debian's Chromium against the real build:
  * - the app's scripts blocked (every /assets/*.js request aborted): register, a wrong password sent back with the
  *   error and without the password, sign in to the page asked for, search, and the contact form, each by one tap;
- *   the button shows its busy text while the browser sends the form, and a second tap sends nothing more;
+ *   the button shows its busy text once the browser sends the form, and a second tap on it sends nothing more;
  * - the app's scripts held back until after the tap, then let through: the tap is sent once (one message stored),
  *   the page it leads to is drawn, and the app then starts on it.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
@@ -70,23 +70,35 @@ describe('forms before the app has loaded', () => {
     expect(await page.textContent('form [role=alert]')).toContain('Invalid email or password.');
     expect([await page.inputValue('#login-email'), await page.inputValue('#login-password')]).toEqual([VIEWER.email, '']);
 
-    // Sign in, coming from a protected page (next): the busy text shows while the post is held, a second tap
-    // sends nothing more, and the viewer lands on that page signed in.
+    // Sign in, coming from a protected page (next). First the feedback: the browser's submission is caught at the
+    // window (after the drawn page's own script has seen it), so the busy state can be looked at: the button says
+    // "Signing in...", and a second tap on the busy form is dropped by that script before it goes anywhere.
     await page.goto(`${server.url}/login?next=%2Fwatchlist`);
     const posts = countPosts(page, '/api/accounts/login');
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/accounts/login', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
     await page.fill('#login-email', VIEWER.email);
     await page.fill('#login-password', VIEWER.password);
-    await page.click('button[type=submit]');
-    await expect.poll(() => page.getAttribute('form[action="/api/accounts/login"]', 'aria-busy')).toBe('true');
-    expect(await page.locator('button[type=submit] >> text=Signing in...').isVisible()).toBe(true);
-    await page.click('button[type=submit]', { force: true }).catch(() => undefined);
-    release();
+    const form = 'form[action="/api/accounts/login"]';
+    await page.evaluate(() => {
+      const w = window as unknown as { seen: boolean[]; hold: (e: Event) => void };
+      w.seen = [];
+      w.hold = (e) => {
+        w.seen.push(e.defaultPrevented);
+        e.preventDefault();
+      };
+      addEventListener('submit', w.hold);
+    });
+    await page.click(`${form} button[type=submit]`);
+    expect(await page.getAttribute(form, 'aria-busy')).toBe('true');
+    expect(await page.locator(`${form} button >> text=Signing in...`).isVisible()).toBe(true);
+    expect(await page.locator(`${form} button >> text=Sign in`).first().isVisible()).toBe(false);
+    await page.evaluate((f) => (document.querySelector(`${f} button[type=submit]`) as HTMLButtonElement).click(), form);
+    expect(await page.evaluate(() => (window as unknown as { seen: boolean[] }).seen)).toEqual([false, true]);
+    // Then the real tap: the viewer lands on the page asked for, signed in, after one post.
+    await page.evaluate((f) => {
+      removeEventListener('submit', (window as unknown as { hold: (e: Event) => void }).hold);
+      document.querySelector(f)!.removeAttribute('aria-busy');
+    }, form);
+    await page.click(`${form} button[type=submit]`);
     await page.waitForURL((u) => u.pathname === '/watchlist');
     expect(posts.n).toBe(1);
     const me = await page.request.get(`${server.url}/api/accounts/me`);
