@@ -85,7 +85,8 @@ function measure(): Overflow {
   const out: { el: Element; right: number }[] = [];
   for (const el of Array.from(document.body.querySelectorAll('*'))) {
     const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
+    // Nothing to see (and sr-only texts, 1 px and clipped): not what a viewer scrolls to.
+    if (r.width <= 1 || r.height <= 1) continue;
     if ((r.right > width + 0.5 || r.left < -0.5) && getComputedStyle(el).position !== 'fixed' && !clipped(el)) out.push({ el, right: r.right > width ? r.right : width - r.left });
   }
   // The deepest offenders explain the most: drop an element when one of its descendants is listed and as wide.
@@ -171,7 +172,7 @@ describe('layout: nothing scrolls sideways, and the account actions are reachabl
     }, url);
     await page.waitForTimeout(50);
     await page
-      .waitForFunction((path) => window.location.pathname === path && !document.querySelector('div.fixed.h-0\\.5.animate-pulse') && !document.querySelector('main [role="status"] .animate-spin'), new URL(url, 'http://x').pathname, { timeout: 10_000, polling: 50 })
+      .waitForFunction((path) => window.location.pathname === path && !document.querySelector('div.fixed.h-0\\.5.animate-pulse') && !document.querySelector('main [role="status"] .animate-spin'), new URL(url, 'http://x').pathname, { timeout: 4000, polling: 50 })
       .catch(() => undefined);
   }
 
@@ -323,21 +324,14 @@ describe('layout: nothing scrolls sideways, and the account actions are reachabl
                 return sels.filter((s) => !Array.from(document.querySelectorAll(s)).some(visible));
               }, targets);
             let missing = await onScreen();
-            const toggle = page.locator('header button[aria-expanded="false"]');
+            const toggles = page.locator('header button[aria-expanded]');
             // Open the header's menus one by one until everything shows (or none is left).
-            for (let i = 0; missing.length && i < (await toggle.count()); ) {
-              const button = toggle.nth(i);
-              if (!(await button.isVisible())) {
-                i += 1;
-                continue;
-              }
+            for (let i = 0; missing.length && i < (await toggles.count()); i += 1) {
+              const button = toggles.nth(i);
+              if (!(await button.isVisible()) || (await button.getAttribute('aria-expanded', { timeout: 2000 })) === 'true') continue;
               await button.click();
               missing = await onScreen();
-              if (missing.length) {
-                await page.keyboard.press('Escape');
-                if ((await button.getAttribute('aria-expanded')) === 'true') await button.click();
-                i += 1;
-              }
+              if (missing.length && (await button.getAttribute('aria-expanded', { timeout: 2000 })) === 'true') await button.click();
             }
             if (missing.length) failures.push(`@${width}px [${lang}, ${role}]: not visible on screen: ${missing.join(', ')}`);
             // Close whatever is open before the next width.

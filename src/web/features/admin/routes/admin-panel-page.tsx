@@ -58,7 +58,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
   const fallback = <Spinner label={t('common.loading')} />;
   return (
     // One column that may shrink below its content (minmax(0, 1fr)): wide tables scroll inside their own box, never the page.
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 pb-32">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 pb-32 [overflow-wrap:anywhere]">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold">{t('admin.panelTitle')}</h1>
         <p className="text-sm [overflow-wrap:anywhere]">{t('admin.welcome', { email: user.email })}</p>

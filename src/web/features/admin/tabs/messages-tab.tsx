@@ -24,12 +24,12 @@ export function MessagesTab() {
     );
   }
   return (
-    <section className="grid gap-4" aria-labelledby="messages-title">
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-4" aria-labelledby="messages-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="messages-title" className="text-lg font-semibold">
           {t('admin.messagesTitle')}
         </h2>
-        <div className="flex gap-1" role="group" aria-label={t('admin.messagesFilter')}>
+        <div className="flex flex-wrap gap-1" role="group" aria-label={t('admin.messagesFilter')}>
           {(['open', 'handled', 'all'] as const).map((f) => (
             <Button key={f} size="sm" variant={filter === f ? 'default' : 'outline'} aria-pressed={filter === f} onClick={() => setFilter(f)}>
               {t(`admin.messagesFilters.${f}`)}
@@ -44,9 +44,9 @@ export function MessagesTab() {
       ) : messages.data.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('admin.noMessages')}</p>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {messages.data.items.map((m) => (
-            <li key={m.id} className="rounded-lg border">
+            <li key={m.id} className="min-w-0 rounded-lg border">
               <button type="button" className="flex w-full flex-wrap items-center justify-between gap-2 p-3 text-left" aria-expanded={openId === m.id} onClick={() => setOpenId(openId === m.id ? null : m.id)}>
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{m.subject}</span>

@@ -19,7 +19,7 @@ export function MoviesTab({ movies, uploads }: { movies: UseQueryResult<AdminMov
   const groups = useAdminGroups();
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('admin.contentType')}>
         <Button variant={kind === 'movie' ? 'default' : 'outline'} aria-pressed={kind === 'movie'} onClick={() => setKind('movie')}>
           {t('admin.movieUpload')}

@@ -90,7 +90,7 @@ export function PeopleTab({ me }: { me: SessionUser }) {
       ) : users.data.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('admin.noPeople')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
             <thead className="bg-muted text-left">
               <tr>

@@ -75,7 +75,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
       <div className="grid gap-2 text-center">
-        <h1 className="text-3xl font-bold">{t('billing.pageTitle')}</h1>
+        <h1 className="text-3xl font-bold [overflow-wrap:anywhere]">{t('billing.pageTitle')}</h1>
         <p className="text-muted-foreground">{t(`billing.pageSubtitle.${operatorSet(operators)}`)}</p>
       </div>
       <PassStatus pass={pass} />
