@@ -24,6 +24,8 @@ interface Seeded {
   partIds: string[];
   seriesId: string;
   seriesTitle: string;
+  /** A ready placeholder video (ADR 023: viewers are shown titles that can play). */
+  readyVideoId: string;
 }
 
 /** Writes the catalogue and the two accounts with the server's services, then closes the database. */
@@ -84,8 +86,8 @@ async function seedCatalog(dataDir: string): Promise<Seeded> {
     }
     // Viewers are shown playable titles only (ADR 023): every title here gets a ready (placeholder) video.
     const { givePlaceholderVideos } = await import('../../src/server/modules/catalog/playable-fixture.js');
-    await givePlaceholderVideos(db.db);
-    return { groupFirstPartId: partIds[0]!, partIds, seriesId: show.id, seriesTitle: show.title };
+    const { videoId: readyVideoId } = await givePlaceholderVideos(db.db);
+    return { groupFirstPartId: partIds[0]!, partIds, seriesId: show.id, seriesTitle: show.title, readyVideoId };
   } finally {
     await built.close();
     await db.close();
@@ -239,7 +241,7 @@ describe('a viewer finds what to watch on a phone', () => {
     await page.getByRole('link', { name: 'Browse Movies' }).waitFor();
   });
 
-  it('shows a movie an admin creates in the open list, without a reload', async () => {
+  it('shows a movie an admin creates in the open list once it can play, without a reload', async () => {
     await open(page, `${server.url}/movies`);
     await page.getByText('13 titles', { exact: true }).waitFor();
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -252,6 +254,10 @@ describe('a viewer finds what to watch on a phone', () => {
       headers: { origin: server.url },
     });
     expect(created.status()).toBe(201);
+    // Viewers are shown it once it has a ready video (ADR 023): the admin gives it one from the library.
+    const id = (await created.json()).movie.id;
+    const patched = await admin.request.patch(`${server.url}/api/admin/movies/${id}`, { data: { videoId: seeded.readyVideoId }, headers: { origin: server.url } });
+    expect(patched.status()).toBe(200);
     await admin.close();
 
     await page.getByRole('link', { name: 'Ishyamba Rishya' }).waitFor({ timeout: 15_000 });
