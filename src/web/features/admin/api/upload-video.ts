@@ -59,7 +59,10 @@ export function describeUploadError(error: Error | DetailedError): string {
   const failure = uploadFailure(error);
   if (!failure) return t('admin.uploadNetworkError');
   try {
-    const body = JSON.parse(failure.body) as { error?: { code?: string; message?: string } };
+    const body = JSON.parse(failure.body) as { error?: { code?: string; message?: string; details?: { reason?: unknown } } };
+    // A refused video names its reason as a stable code (ADR 023): the translated reason, never the tool's English.
+    const reason = body.error?.details?.reason;
+    if (body.error?.code === 'media_rejected' && typeof reason === 'string') return t(`mediaFailure.${reason}`, { defaultValue: t('errors.media_rejected') });
     if (body.error?.code) return t(`errors.${body.error.code}`, { defaultValue: body.error.message ?? '' });
   } catch {
     // Not JSON: show what the server said.

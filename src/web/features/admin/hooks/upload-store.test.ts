@@ -43,7 +43,7 @@ function harness(opts: { saved?: string; video?: () => Promise<ServerVideo> } = 
       const i = timers.findIndex((t) => t.id === h);
       if (i >= 0) timers.splice(i, 1);
     },
-    texts: { timeout: 'TIMEOUT', notFound: 'FAILED' },
+    texts: { timeout: 'TIMEOUT', notFound: 'FAILED', failure: (code) => `REASON:${code}` },
     onSettled: (item) => settled.push(item),
   });
   const advance = async (ms: number) => {
@@ -107,6 +107,15 @@ describe('upload progress checkpoints (admin spec sections 4 and 9)', () => {
     await h.advance(PROCESSING_POLL_MS);
     expect(item(h.store)).toMatchObject({ status: 'error', error: 'Not a video we can use' });
     expect(statusLabel(item(h.store).status)).toBe('failed');
+  });
+
+  it('a failure the server names by code shows the translated reason, not the tool text (ADR 023)', async () => {
+    const h = harness({ video: async () => ({ status: 'failed', progress: 0, error: 'Invalid data found when processing input', errorCode: 'not_a_video' }) });
+    h.store.add({ kind: 'movie', id: 'm1' }, 'Film', file());
+    h.transfers[0]!.handlers.onCreated('v1');
+    h.transfers[0]!.handlers.onSuccess();
+    await h.advance(PROCESSING_POLL_MS);
+    expect(item(h.store)).toMatchObject({ status: 'error', error: 'REASON:not_a_video' });
   });
 });
 

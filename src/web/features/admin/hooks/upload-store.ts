@@ -76,6 +76,8 @@ export interface ServerVideo {
   status: 'uploading' | 'processing' | 'ready' | 'failed';
   progress: number;
   error: string | null;
+  /** The failure reason as a stable code (ADR 023), when the server gives one. */
+  errorCode?: string | null;
 }
 
 export interface StorageLike {
@@ -91,7 +93,7 @@ export interface UploadStoreDeps {
   newId?: () => string;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
-  texts: { timeout: string; notFound: string };
+  texts: { timeout: string; notFound: string; failure?: (code: string) => string };
   /** Told when an upload completes or fails (the panel shows a toast). */
   onSettled?: (item: UploadItem) => void;
 }
@@ -236,7 +238,8 @@ export function createUploadStore(deps: UploadStoreDeps): UploadStore {
               update(id, { status: 'completed', progress: PROGRESS.done, transcodePercent: 100, completedAt: now() });
               settle(id);
             } else if (video.status === 'failed') {
-              update(id, { status: 'error', error: video.error ?? deps.texts.notFound, transcodePercent: null });
+              const reason = video.errorCode && deps.texts.failure ? deps.texts.failure(video.errorCode) : (video.error ?? deps.texts.notFound);
+              update(id, { status: 'error', error: reason, transcodePercent: null });
               settle(id);
             } else {
               update(id, { transcodePercent: video.status === 'processing' ? Math.round(video.progress) : 0 });

@@ -46,6 +46,7 @@ export function uploadStore(): UploadStore {
       get notFound() {
         return i18n.t('admin.processingFailed');
       },
+      failure: (code) => i18n.t(`mediaFailure.${code}`, { defaultValue: i18n.t('admin.processingFailed') }),
     },
     onSettled: (item) => {
       if (item.status === 'completed') toast.success(i18n.t('admin.uploadCompleted'), { description: item.movieTitle });
