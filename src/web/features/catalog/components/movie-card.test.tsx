@@ -44,6 +44,14 @@ describe('MovieCard badges', () => {
     expect(within(el).queryByTestId('badge-new')).toBeNull();
   });
 
+  it('tells an admin why a title cannot play, and says nothing on a playable one (ADR 023)', () => {
+    expect(within(card({ unavailable: 'failed' })).getByTestId('badge-unavailable').textContent).toBe('Not available');
+    cleanup();
+    expect(within(card({ unavailable: 'processing' })).getByTestId('badge-unavailable').textContent).toBe('Not available yet');
+    cleanup();
+    expect(within(card({})).queryByTestId('badge-unavailable')).toBeNull();
+  });
+
   it('links a series to its page', () => {
     const el = card({ kind: 'series', id: 's1', title: 'Inshuti' });
     expect(within(el).getByRole('link', { name: 'Inshuti' }).getAttribute('href')).toBe('/series/s1');

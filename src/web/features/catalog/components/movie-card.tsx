@@ -14,6 +14,20 @@ export function itemHref(item: Pick<CatalogItem, 'kind' | 'id'>): string {
   return item.kind === 'series' ? `/series/${item.id}` : `/watch/${item.id}`;
 }
 
+/**
+ * Only admins get cards of titles that cannot play yet (ADR 023: viewers' lists hold playable titles only); the
+ * badge says why: "Not available yet" while the video is processing, "Not available" when it failed.
+ */
+export function AvailabilityBadge({ item }: { item: Pick<CatalogItem, 'unavailable'> }) {
+  const { t } = useTranslation();
+  if (!item.unavailable) return null;
+  return (
+    <Badge variant="warning" data-testid="badge-unavailable">
+      {t(item.unavailable === 'failed' ? 'availability.notAvailable' : 'availability.notAvailableYet')}
+    </Badge>
+  );
+}
+
 /** "NEW" replaces the parts badge for recent titles (viewer spec section 2, "Movie card"). */
 export function CornerBadge({ item }: { item: Pick<CatalogItem, 'isNew' | 'partsCount'> }) {
   const { t } = useTranslation();
@@ -77,6 +91,7 @@ export function MovieCard({
                 </Badge>
               )}
               {item.isDemo && <Badge variant="warning">{t('catalog.demo')}</Badge>}
+              <AvailabilityBadge item={item} />
             </div>
             <CornerBadge item={item} />
           </div>
@@ -95,6 +110,7 @@ export function MovieCard({
           <div className="flex flex-wrap gap-1">
             {item.category && <Badge variant="secondary" data-testid="badge-category">{categoryLabel(t, item.category)}</Badge>}
             {item.isDemo && <Badge variant="warning">{t('catalog.demo')}</Badge>}
+            <AvailabilityBadge item={item} />
             <CornerBadge item={item} />
           </div>
         )}
