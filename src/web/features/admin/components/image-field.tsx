@@ -48,7 +48,7 @@ export function ImageField({ label, value, onChange, invalid }: { label: string;
             <ImageUp className="size-5" />
           </div>
         )}
-        <div className="grid gap-1">
+        <div className="grid min-w-0 flex-1 gap-1">
           <input
             id={id}
             type="file"
@@ -56,7 +56,7 @@ export function ImageField({ label, value, onChange, invalid }: { label: string;
             aria-invalid={invalid || undefined}
             disabled={busy}
             onChange={(e) => void onFile(e.currentTarget)}
-            className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+            className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
           />
           <p className="text-xs text-muted-foreground" role="status">{busy ? t('admin.imageUploading') : t('admin.imageHint')}</p>
         </div>

@@ -104,7 +104,7 @@ export function MovieEditDialog({ movie, onClose }: { movie: AdminMovie; onClose
         <DialogHeader>
           <DialogTitle>{t('admin.editMovie')}</DialogTitle>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <ImageField label={t('admin.thumbnail')} value={v.thumbnailUrl ?? movie.posterUrl} onChange={(url) => set('thumbnailUrl', url)} />
           </div>

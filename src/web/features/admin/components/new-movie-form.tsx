@@ -120,7 +120,7 @@ export function NewMovieForm() {
         <CardTitle>{t('admin.newMovie')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t('admin.newMovie')}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2" aria-label={t('admin.newMovie')}>
           <div className="sm:col-span-2">
             <ImageField label={t('admin.thumbnail')} value={v.thumbnailUrl} onChange={(url) => set('thumbnailUrl', url)} />
           </div>

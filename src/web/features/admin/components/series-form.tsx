@@ -97,7 +97,7 @@ export function SeriesForm({ initial, submitLabel, busy, onSubmit, onCancel }: {
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 sm:grid-cols-2">
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
       {input('title', t('admin.seriesTitle'))}
       <div className="grid gap-2">
         <Label htmlFor="series-category">{t('admin.category')}</Label>
