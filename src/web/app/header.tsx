@@ -102,7 +102,8 @@ export function Header() {
       {open && (
         // Scrolls inside itself: the header is sticky, so a menu taller than the screen could never show its end.
         <div id="mobile-menu" className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto overscroll-contain border-t lg:hidden">
-          <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl gap-3 px-4 py-3">
+          {/* One column no wider than the screen: a long greeting truncates instead of widening the menu. */}
+          <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-3 px-4 py-3">
             <NavLinks className="grid gap-1" onNavigate={close} mobile />
             <LanguageSelect id="language-mobile" />
             <AccountActions vertical onAction={close} />
