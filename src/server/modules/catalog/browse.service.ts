@@ -155,7 +155,14 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     const [ms, ss] = await Promise.all([browse.moviesByIds(ids.movieIds), browse.seriesByIds(ids.seriesIds)]);
     const t = now();
     return {
-      movies: new Map([...ms].map(([id, m]) => [id, movieCard(m, t)])),
+      // A saved title stays on its owner's list when its video stops being playable (nothing saved is lost), and
+      // its card says why, for viewers too (ADR 023).
+      movies: new Map(
+        [...ms].map(([id, m]) => {
+          const state = combinedAvailability([m.video?.status]);
+          return [id, state === 'ready' ? movieCard(m, t) : { ...movieCard(m, t), unavailable: state }];
+        }),
+      ),
       series: new Map([...ss].map(([id, s]) => [id, seriesCard(s, t)])),
     };
   }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { givePlaceholderVideos } from '../catalog/playable-fixture.js';
 
 describeEachDb('watch list', (kind) => {
   let t: TestApp;
@@ -82,6 +83,14 @@ describeEachDb('watch list', (kind) => {
   it('drops entries of deleted titles', async () => {
     await t.services.catalog.delete(ids.intare!);
     expect(await list(alice)).toEqual([]);
+  });
+
+  it('keeps a saved title that cannot play on the list, saying why, and drops the mark once it plays (ADR 023)', async () => {
+    const card = async () => (await list(bob)).find((e) => e.item.id === ids.inzovu2)?.item as { unavailable?: string } | undefined;
+    expect((await add(bob, { movieId: ids.inzovu2 })).statusCode).toBe(201);
+    expect(await card()).toMatchObject({ unavailable: 'failed' });
+    await givePlaceholderVideos(t.db.db);
+    expect((await card())?.unavailable).toBeUndefined();
   });
 
   it('answers 401 unauthenticated to anonymous callers', async () => {
