@@ -6,13 +6,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { catalogItems, translators } from '../../db/schema/index.js';
 import { refreshTranslator } from './catalog-items.repository.js';
+import { playableItem } from './catalog-filters.js';
 
 export type TranslatorRow = typeof translators.$inferSelect;
 export type TranslatorValues = Pick<typeof translators.$inferInsert, 'name' | 'slug' | 'photoUrl' | 'bio'>;
 export type TranslatorWithCount = TranslatorRow & { titles: number };
 
-/** Titles of a translator: display items (cards) of either tab that name them. */
-const titlesOf = sql<number>`(select count(*) from ${catalogItems} where ${translators.id} = any(${catalogItems.translatorIds}))`.mapWith(Number);
+/** Titles of a translator: display items (cards) of either tab that name them and that a viewer can play (ADR 023). */
+const titlesOf = sql<number>`(select count(*) from ${catalogItems} where ${translators.id} = any(${catalogItems.translatorIds}) and ${playableItem()})`.mapWith(Number);
 
 /** Translator writes and reads over `db`; counts are display items (cards) naming the translator. */
 export function createTranslatorsRepository(db: Database) {

@@ -49,6 +49,10 @@ describeEachDb('translators', (kind) => {
     await t.services.translators.update(eric.id, { name: 'Eric M.' });
     expect(await names()).toContain('Eric M.:0');
     await t.services.catalog.create({ title: 'Umwami', category: 'drama', translatorId: eric.id });
+    // Counted only once it plays (ADR 023): a title without a ready video is not one a viewer can find.
+    expect(await names()).toContain('Eric M.:0');
+    await givePlaceholderVideos(t.db.db);
+    t.services.catalogCache.clear();
     expect(await names()).toContain('Eric M.:1');
   });
 
