@@ -73,7 +73,8 @@ export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) 
               </Button>
             )}
             <WatchlistButton target={{ kind: 'movie', id: m.id }} title={m.title} className="w-full sm:w-fit" />
-            {extraActions?.(m)}
+            {/* Nothing is sold that cannot be watched yet (ADR 023): "Buy this title" waits for a playable video. */}
+            {availability === 'ready' && extraActions?.(m)}
           </div>
         </div>
       </div>
