@@ -16,6 +16,7 @@ import { LibraryVideoField } from './library-video-field';
 import { emptyMovieForm, validateMovieForm, type MovieFormValues } from './movie-form-logic';
 import { toastFileProblem } from './file-problem-toast';
 import { checkVideoFile, titleFromFileName } from './video-file';
+import { categoryLabel } from '../../../lib/category-label';
 
 type FieldKey = keyof MovieFormValues | 'file';
 
@@ -132,7 +133,7 @@ export function NewMovieForm() {
               {text('category', { maxLength: 60, list: 'admin-categories' })}
               <datalist id="admin-categories">
                 {MOVIE_CATEGORIES.map((c) => (
-                  <option key={c} value={c} />
+                  <option key={c} value={c} label={categoryLabel(t, c)} />
                 ))}
               </datalist>
             </>,

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
 import { ImageField } from './image-field';
+import { categoryLabel } from '../../../lib/category-label';
 
 export interface SeriesFormValues {
   title: string;
@@ -105,7 +106,7 @@ export function SeriesForm({ initial, submitLabel, busy, onSubmit, onCancel }: {
           <option value="">{t('admin.chooseCategory')}</option>
           {(MOVIE_CATEGORIES.includes(v.category as never) || !v.category ? MOVIE_CATEGORIES : [v.category, ...MOVIE_CATEGORIES]).map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryLabel(t, c)}
             </option>
           ))}
         </select>

@@ -18,6 +18,7 @@ import { toastFileProblem } from '../components/file-problem-toast';
 import { SeriesForm, seriesValues } from '../components/series-form';
 import { checkVideoFile } from '../components/video-file';
 import { uploadStore } from '../hooks/use-uploads';
+import { categoryLabel } from '../../../lib/category-label';
 
 /** The next season number: the count of seasons plus 1 (admin spec section 9). */
 export function nextSeasonNumber(seasons: readonly { seasonNumber: number }[]): number {
@@ -154,7 +155,7 @@ function SeriesDetail({ series, onDeleted }: { series: AdminSeries; onDeleted: (
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
         <div>
           <CardTitle>{series.title}</CardTitle>
-          <p className="text-sm text-muted-foreground">{[series.category, series.year, series.director].filter(Boolean).join(' · ')}</p>
+          <p className="text-sm text-muted-foreground">{[series.category && categoryLabel(t, series.category), series.year, series.director].filter(Boolean).join(' · ')}</p>
         </div>
         <div className="flex gap-1">
           <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
@@ -244,7 +245,7 @@ export function validateEpisode(v: { title: string; episodeNumber: string }): Re
 }
 
 function SeasonEpisodes({ season, series }: { season: AdminSeason; series: AdminSeries }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const m = useSeriesMutations();
   const episodes = useEpisodes(season.id);
   const [form, setForm] = useState({ episodeNumber: '', title: '', description: '', minutes: '' });
@@ -315,7 +316,7 @@ function SeasonEpisodes({ season, series }: { season: AdminSeason; series: Admin
                   {ep.episodeNumber}. {ep.title}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {[formatDuration(ep.durationSeconds), ep.video ? t(`admin.videoState.${ep.video.status}`) + (ep.video.status === 'processing' ? ` ${Math.round(ep.video.progress)}%` : '') : t('admin.noVideo')]
+                  {[formatDuration(ep.durationSeconds, i18n.language), ep.video ? t(`admin.videoState.${ep.video.status}`) + (ep.video.status === 'processing' ? ` ${Math.round(ep.video.progress)}%` : '') : t('admin.noVideo')]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
