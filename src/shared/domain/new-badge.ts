@@ -4,6 +4,7 @@
  * daylight saving time), the time of the viewers and of the admins who add the titles. The spec names Sunday, not
  * the zone; Sunday 00:00 UTC would be Sunday 02:00 in Kigali, so for two hours a week a title added on Sunday
  * morning there was counted in the week before. For a group, the newest part's creation counts.
+ * (docs/decisions/025-localised-figures-and-download-validators.md)
  */
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,6 @@
 /**
- * Numbers and times on screen, per interface language (issue 7 point 3: "prices in RWF with the right grouping").
+ * Numbers and times on screen, per interface language (viewer spec section 9 prices; decimals, ratings and durations
+ * per language: docs/decisions/025-localised-figures-and-download-validators.md).
  *
  * Pages are drawn on the server (Node's ICU) and then in the browser (the browser's own ICU), and the two must
  * print the same text or hydration fails (docs/decisions/014-server-rendering.md). They do not agree on their own:

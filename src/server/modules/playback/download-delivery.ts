@@ -10,6 +10,7 @@
  *   the validators (the local folder's file, or the bucket's own ETag and Last-Modified, deploy/nginx/sobanura.conf
  *   passes Range and If-Range to it) and keeps this answer's Content-Disposition.
  * Both paths send `Content-Disposition: attachment` with an ASCII `filename` and the RFC 5987 `filename*` (RFC 6266).
+ * Why these validators and names: docs/decisions/025-localised-figures-and-download-validators.md.
  * Errors: AppError 404 `not_found` when the MP4 is not stored.
  */
 import { stat } from 'node:fs/promises';
