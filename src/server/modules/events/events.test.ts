@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CatalogEvent } from '../../../shared/contracts/browse.js';
+import { videoAssets } from '../../db/schema/index.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** A server-sent-events client over fetch: collects raw blocks and `catalog` events. */
@@ -144,7 +145,9 @@ describeEachDb('live catalogue events', (kind) => {
         await c.until(() => c.blocks.find((b) => b.startsWith('retry:')));
         // The second instance has the list in its cache; the first instance's write must clear it.
         const before = (await second.app.inject({ url: '/api/catalog' })).json().total;
-        const m = await t.services.catalog.create({ title: 'Across instances', category: 'drama' });
+        // Viewers' lists hold playable titles only (ADR 023): the new movie comes with a ready video.
+        const [asset] = await t.db.db.insert(videoAssets).values({ status: 'ready', sourceFilename: 'across.mp4' }).returning();
+        const m = await t.services.catalog.create({ title: 'Across instances', category: 'drama', videoId: asset!.id });
         await c.waitFor({ entity: 'movie', op: 'insert', id: m.id });
         expect((await second.app.inject({ url: '/api/catalog' })).json().total).toBe(before + 1);
         await c.close();
