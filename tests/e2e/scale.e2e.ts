@@ -337,6 +337,10 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
 
       const created = await admin.at(webB.url).request('POST', '/api/admin/movies', { json: { title: 'Ishyamba Rishya', category: 'drama', description: 'Filime nshya.' } });
       expect(created.status).toBe(201);
+      // Viewers are shown it once it has a ready video (ADR 023): the admin gives it the ladder made above, on B.
+      const newId = ((await created.json()) as { movie: { id: string } }).movie.id;
+      expect(videoId, 'the upload scenario made a ready video').not.toBe('');
+      expect((await admin.at(webB.url).request('PATCH', `/api/admin/movies/${newId}`, { json: { videoId } })).status).toBe(200);
       await page.getByRole('link', { name: 'Ishyamba Rishya' }).first().waitFor({ timeout: 15_000 });
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     } finally {
