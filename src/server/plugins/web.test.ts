@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import { givePlaceholderVideos } from '../modules/catalog/playable-fixture.js';
 
 describe('web app serving [pglite]', () => {
   let t: TestApp;
@@ -51,6 +52,9 @@ describe('web app serving [pglite]', () => {
 
   it('compresses large JSON answers', async () => {
     for (let i = 0; i < 10; i++) await t.services.catalog.create({ title: `Film ${i}`, category: 'drama', description: 'A long description. '.repeat(10) });
+    // Viewers' lists hold playable titles only (ADR 023).
+    await givePlaceholderVideos(t.db.db);
+    t.services.catalogCache.clear();
     const res = await t.app.inject({ method: 'GET', url: '/api/movies', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
   });
