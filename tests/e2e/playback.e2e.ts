@@ -73,6 +73,8 @@ async function seed(dataDir: string, longFile: string, firstPartFile: string): P
     const long = await s.catalog.create({ title: 'Urugendo Rurerure', category: 'drama', rating: 8, year: 2021, director: 'Uwera', description: 'Filime ndende.' });
     videoIds.push((await s.media.importFile(long.id, longFile, null)).id);
 
+    const laterSeasonEpisodes: string[] = [];
+    let firstEpisodeVideo = '';
     const show = await s.series.create({ title: 'Inshuti z’Ukuri', category: 'drama', description: 'Uruhererekane rw’inshuti eshatu.', year: 2022, rating: 8 });
     for (const [season, episodes] of [
       [1, [1, 2]],
@@ -81,12 +83,16 @@ async function seed(dataDir: string, longFile: string, firstPartFile: string): P
       await s.series.addSeason(show.id);
       for (const episodeNumber of episodes) {
         const e = (await s.series.addEpisode(show.id, season, { episodeNumber, title: `Season ${season} episode ${episodeNumber}`, description: `Ibibera mu gice cya ${episodeNumber}.` })) as { id: string };
-        if (season === 2) continue;
+        if (season === 2) {
+          laterSeasonEpisodes.push(e.id);
+          continue;
+        }
         const size = (await stat(COCKATOO)).size;
         const id = await s.media.beginUpload({ movieId: '', episodeId: e.id, sizeBytes: size, filename: 'cockatoo.mp4', createdBy: null });
         await s.sources.importFile(id, COCKATOO);
         await s.media.finishUpload(id);
         videoIds.push(id);
+        firstEpisodeVideo ||= id;
       }
     }
     for (const id of videoIds) {
@@ -94,6 +100,9 @@ async function seed(dataDir: string, longFile: string, firstPartFile: string): P
       const v = await s.media.get(id);
       if (v?.status !== 'ready') throw new Error(`video ${id} is ${v?.status}: ${v?.error}`);
     }
+    // Season 2 plays S1E1's ladder (no second transcode): viewers are offered only seasons that play (ADR 023).
+    const { sql } = await import('drizzle-orm');
+    for (const id of laterSeasonEpisodes) await db.db.execute(sql`update episodes set video_id = ${firstEpisodeVideo}::uuid where id = ${id}::uuid`);
     return { partIds, partVideoIds, longId: long.id, seriesId: show.id, seriesTitle: show.title, videoIds };
   } finally {
     await built.close();
