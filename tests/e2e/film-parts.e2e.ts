@@ -7,32 +7,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, open } from './support/browser.js';
+import { seedData } from './support/seed.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const ADMIN = { email: 'parts-admin@sobanura.test', password: 'parts-admin-pass' };
 
 /** Two free films with a (placeholder) ready video, written with the server's services before it starts. */
 async function seed(dataDir: string): Promise<{ main: string; second: string }> {
-  const { loadConfig } = await import('../../src/server/config.js');
-  const { migrateDatabase, openDatabase } = await import('../../src/server/db/client.js');
-  const { buildApp } = await import('../../src/server/app.js');
-  const { FfmpegTranscoder } = await import('../../src/server/providers/transcoder/ffmpeg-transcoder.js');
-  const { givePlaceholderVideos } = await import('../../src/server/modules/catalog/playable-fixture.js');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_CATALOG: 'false', LOG_LEVEL: 'warn' });
-  const db = await openDatabase({ dir: config.pgliteDir });
-  await migrateDatabase(db);
-  const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
-  const built = await buildApp({ config, db, transcoder, workers: false, logger: false });
-  try {
-    await built.services.accounts.register({ fullName: 'Admin', email: ADMIN.email, password: ADMIN.password }, 'admin');
-    const main = await built.services.catalog.create({ title: 'Ikinamico', category: 'drama', isPremium: false });
-    const second = await built.services.catalog.create({ title: 'Ikinamico II', category: 'drama', isPremium: false });
+  return seedData(dataDir, async ({ services, db }) => {
+    const { givePlaceholderVideos } = await import('../../src/server/modules/catalog/playable-fixture.js');
+    await services.accounts.register({ fullName: 'Admin', email: ADMIN.email, password: ADMIN.password }, 'admin');
+    const main = await services.catalog.create({ title: 'Ikinamico', category: 'drama', isPremium: false });
+    const second = await services.catalog.create({ title: 'Ikinamico II', category: 'drama', isPremium: false });
     await givePlaceholderVideos(db.db);
     return { main: main.id, second: second.id };
-  } finally {
-    await built.close();
-    await db.close();
-  }
+  });
 }
 
 describe('film parts made by an admin', () => {

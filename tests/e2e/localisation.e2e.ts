@@ -10,31 +10,20 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, open } from './support/browser.js';
+import { seedData } from './support/seed.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const VIEWER = { email: 'viewer@sobanura.test', password: 'viewer-pass' };
 
 async function seed(dataDir: string): Promise<void> {
-  const { loadConfig } = await import('../../src/server/config.js');
-  const { migrateDatabase, openDatabase } = await import('../../src/server/db/client.js');
-  const { buildApp } = await import('../../src/server/app.js');
-  const { videoAssets } = await import('../../src/server/db/schema/index.js');
-  const { FfmpegTranscoder } = await import('../../src/server/providers/transcoder/ffmpeg-transcoder.js');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_CATALOG: 'false', LOG_LEVEL: 'warn' });
-  const db = await openDatabase({ dir: config.pgliteDir });
-  await migrateDatabase(db);
-  const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
-  const built = await buildApp({ config, db, transcoder, workers: false, logger: false });
-  try {
-    await built.services.accounts.register({ fullName: 'Uwase Aline', email: VIEWER.email, password: VIEWER.password });
+  await seedData(dataDir, async ({ services, db }) => {
+    const { videoAssets } = await import('../../src/server/db/schema/index.js');
+    await services.accounts.register({ fullName: 'Uwase Aline', email: VIEWER.email, password: VIEWER.password });
     for (const [title, category, rating] of [['Amateka y’u Rwanda', 'documentary', 6.1], ['Inyenyeri za Kure', 'sci-fi', 7.4], ['Ijoro Rirerire Cyane', 'thriller', 8]] as const) {
       const [asset] = await db.db.insert(videoAssets).values({ status: 'ready', sourceFilename: `${title}.mp4`, durationSeconds: 5400 }).returning();
-      await built.services.catalog.create({ title, category, rating, year: 2024, director: 'Uwera', description: 'Filime isobanuye.', videoId: asset!.id });
+      await services.catalog.create({ title, category, rating, year: 2024, director: 'Uwera', description: 'Filime isobanuye.', videoId: asset!.id });
     }
-  } finally {
-    await built.app.close();
-    await db.close();
-  }
+  });
 }
 
 describe('localised cards on a phone', () => {

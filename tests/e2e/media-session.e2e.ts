@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, open, playsPast } from './support/browser.js';
+import { seedData } from './support/seed.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const VIEWER = { email: 'viewer@sobanura.test', password: 'viewer-pass' };
@@ -16,28 +17,19 @@ const COCKATOO = path.resolve('../shared/fixtures/videos/cockatoo.mp4');
 
 /** One free film with a transcoded video and a viewer, through the server's services; then the database closes. */
 async function seed(dataDir: string): Promise<string> {
-  const { loadConfig } = await import('../../src/server/config.js');
-  const { migrateDatabase, openDatabase } = await import('../../src/server/db/client.js');
-  const { buildApp } = await import('../../src/server/app.js');
-  const { FfmpegTranscoder } = await import('../../src/server/providers/transcoder/ffmpeg-transcoder.js');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', TRANSCODE_PRESET: 'ultrafast' });
-  const db = await openDatabase({ dir: config.pgliteDir });
-  await migrateDatabase(db);
-  const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
-  const built = await buildApp({ config, db, transcoder, workers: false, logger: false });
-  try {
-    const s = built.services;
-    await s.accounts.register({ fullName: 'Uwase Aline', email: VIEWER.email, password: VIEWER.password });
-    const m = await s.catalog.create({ title: 'Inyoni y’Ubwenge', category: 'documentary', isPremium: false, rating: 7, year: 2024, director: 'Uwera', description: 'Filime ngufi.' });
-    const v = await s.media.importFile(m.id, COCKATOO, null);
-    await s.media.transcode(v.id, true);
-    const ready = await s.media.get(v.id);
-    if (ready?.status !== 'ready') throw new Error(`video is ${ready?.status}: ${ready?.error}`);
-    return m.id;
-  } finally {
-    await built.close();
-    await db.close();
-  }
+  return seedData(
+    dataDir,
+    async ({ services: s }) => {
+      await s.accounts.register({ fullName: 'Uwase Aline', email: VIEWER.email, password: VIEWER.password });
+      const m = await s.catalog.create({ title: 'Inyoni y’Ubwenge', category: 'documentary', isPremium: false, rating: 7, year: 2024, director: 'Uwera', description: 'Filime ngufi.' });
+      const v = await s.media.importFile(m.id, COCKATOO, null);
+      await s.media.transcode(v.id, true);
+      const ready = await s.media.get(v.id);
+      if (ready?.status !== 'ready') throw new Error(`video is ${ready?.status}: ${ready?.error}`);
+      return m.id;
+    },
+    { TRANSCODE_PRESET: 'ultrafast' },
+  );
 }
 
 describe('media session', () => {
