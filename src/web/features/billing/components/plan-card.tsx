@@ -39,7 +39,7 @@ export function PlanCard({ plan, highlighted, disabled, effect = null, onChoose 
         <PurchaseEffectNote effect={effect} />
       </CardContent>
       <CardFooter>
-        <Button className="w-full" variant={highlighted ? 'default' : 'outline'} onClick={onChoose} disabled={disabled}>
+        <Button className="h-auto min-h-9 w-full whitespace-normal text-center" variant={highlighted ? 'default' : 'outline'} onClick={onChoose} disabled={disabled}>
           {/* The visible text names the pass, so it is also the button's whole accessible name (WCAG 2.5.3). */}
           {t('plans.chooseAria', { plan: name })}
         </Button>

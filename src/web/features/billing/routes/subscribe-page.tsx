@@ -73,7 +73,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
   const passState = passStateOf(pass, now);
   const effect = (id: PlanId) => effectOf(passState, id, now);
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="grid gap-2 text-center">
         <h1 className="text-3xl font-bold [overflow-wrap:anywhere]">{t('billing.pageTitle')}</h1>
         <p className="text-muted-foreground">{t(`billing.pageSubtitle.${operatorSet(operators)}`)}</p>
@@ -90,7 +90,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
         </div>
       ) : (
         <>
-          <div className="grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
             {plans.data.plans.map((p) => (
               <PlanCard key={p.id} plan={p} highlighted={p.id === initialPlan} effect={effect(p.id)} onChoose={() => choose(p.id)} />
             ))}
