@@ -167,7 +167,8 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
       const series = (await (await admin.request.get(`${server.url}/api/series/${seeded.seriesId}`)).json()) as { series: { seasons: { episodes: { videoStatus: string | null }[] }[] } };
       const statuses = [...movies.items.map((m) => m.video?.status), ...series.series.seasons.flatMap((s) => s.episodes.map((e) => e.videoStatus)).filter(Boolean)];
       if (statuses.includes('failed')) throw new Error(`a video failed: ${server.log().slice(-2000)}`);
-      if (statuses.length === 6 && statuses.every((st) => st === 'ready')) break;
+      // Six ladders: three parts, the long film, S1E1 and S1E2; S2E1 plays S1E1's, so seven statuses.
+      if (statuses.length === 7 && statuses.every((st) => st === 'ready')) break;
       if (Date.now() > deadline) throw new Error(`videos not ready: ${JSON.stringify(statuses)}`);
       await new Promise((r) => setTimeout(r, 1000));
     }
