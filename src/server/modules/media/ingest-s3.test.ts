@@ -85,9 +85,9 @@ describeEachDb('ingest and delivery on S3', (kind) => {
       expect(stored).toContain(r.playlist);
       expect(stored.some((k) => k.startsWith(`${r.name}/`) && k.endsWith('.ts'))).toBe(true);
     }
-    // The source and its tus bookkeeping are gone from the bucket once the ladder is ready.
-    expect(await storage.stat(videoId)).toBeNull();
-    expect(await storage.stat(`${videoId}.info`)).toBeNull();
+    // The source and its tus bookkeeping leave the bucket just after the video is marked ready (the row is written
+    // first, then the source deleted): wait for the delete rather than race it.
+    expect(await waitFor(async () => (await storage.stat(videoId)) === null && (await storage.stat(`${videoId}.info`)) === null, 30)).toBe(true);
     // Nothing of the film under the instance's media folder.
     expect(readdirSync(t.config.mediaDir, { recursive: true }).filter((f) => String(f).includes(videoId))).toEqual([]);
   });
