@@ -10,3 +10,4 @@ export * from './admin.js';
 export * from './jobs.js';
 export * from './recovery.js';
 export * from './site.js';
+export * from './offline.js';
