@@ -51,6 +51,7 @@ import { closeRedis, connectRedis } from './lib/redis.js';
 import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
 import type { RouteRecord } from './plugins/auth.js';
 import { createAuth, registerAuth } from './plugins/auth.js';
+import { registerCatalogueEtags } from './plugins/etag.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
@@ -249,6 +250,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     },
   });
   registerAuth(app, services.auth, services.accountsRepo, routes);
+  // ETags and 304s on the catalogue's JSON reads, before their routes exist (plugins/etag.ts, ADR 029).
+  await registerCatalogueEtags(app);
 
   await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken, database: { kind: db.kind, dir: config.databaseUrl ? null : config.pgliteDir, url: config.databaseUrl, dumpDataDir: db.dumpDataDir } }));
   await app.register(accountsRoutes({
