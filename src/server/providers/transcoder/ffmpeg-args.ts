@@ -30,6 +30,25 @@ export const MASTER_PLAYLIST = 'master.m3u8';
 export const MEDIA_PLAYLIST = 'index.m3u8';
 /** Segment file names in each rendition's folder, ffmpeg pattern: seg_00000.ts, seg_00001.ts... (issue 2 point 6). */
 export const SEGMENT_PATTERN = 'seg_%05d.ts';
+/** Fragmented MP4 (CMAF) segment file names in each rendition's folder: seg_00000.m4s... (ADR 026). */
+export const FMP4_SEGMENT_PATTERN = 'seg_%05d.m4s';
+/**
+ * The init segment's file name in each rendition's folder (ADR 026): `<rung>/init.mp4`, named by EXT-X-MAP.
+ * ffmpeg 5.1 appends `_<stream index>` to `-hls_fmp4_init_filename` when `-var_stream_map` has several variants
+ * (`init_0.mp4`), or substitutes `%v`; it is written as `init_%v.mp4` and renamed after the run (renameInitSegment).
+ */
+export const INIT_SEGMENT = 'init.mp4';
+/** The init segment's name as ffmpeg writes it, `%v` being the rendition's name (`init_240p.mp4`). */
+export const FFMPEG_INIT_PATTERN = 'init_%v.mp4';
+
+/**
+ * How segments are packaged (ADR 026): 'fmp4' (CMAF: one init segment plus `.m4s` fragments, EXT-X-VERSION 7,
+ * the default for new videos) or 'mpegts' (`.ts`, how videos were transcoded before ADR 026; kept for the
+ * benchmark's comparison and for reading older ladders).
+ */
+export type SegmentType = 'fmp4' | 'mpegts';
+/** The segment type of new transcodes (ADR 026). */
+export const DEFAULT_SEGMENT_TYPE: SegmentType = 'fmp4';
 
 /** What buildHlsArgs needs. Durations in seconds, frame rate in frames per second. */
 export interface HlsArgsInput {
@@ -42,13 +61,16 @@ export interface HlsArgsInput {
   hasAudio: boolean;
   /** x264 preset, e.g. "veryfast". */
   preset: string;
+  /** Segment packaging, default DEFAULT_SEGMENT_TYPE ('fmp4', ADR 026). */
+  segmentType?: SegmentType;
 }
 
 /**
  * The full ffmpeg argument list for one decode-once HLS run, to be spawned with cwd = output directory.
- * Writes `master.m3u8`, `<rung>/index.m3u8` and `<rung>/seg_00000.ts`...: H.264 High (libx264, yuv420p)
- * and AAC-LC stereo 48 kHz in MPEG-TS segments of 4 s with a keyframe every 2 s, VOD playlists with
- * independent segments. Maps only the first video stream that is not a cover picture (`0:V:0`) and the
+ * Writes `master.m3u8`, `<rung>/index.m3u8` and, for 'fmp4' (the default, ADR 026), `<rung>/init_<rung>.mp4`
+ * (renamed to init.mp4 afterwards) and `<rung>/seg_00000.m4s`... (EXT-X-VERSION 7, EXT-X-MAP), or for
+ * 'mpegts' `<rung>/seg_00000.ts`...: H.264 High (libx264, yuv420p) and AAC-LC stereo 48 kHz in segments of 4 s
+ * with a keyframe every 2 s, VOD playlists with independent segments. Maps only the first video stream that is not a cover picture (`0:V:0`) and the
  * first audio stream (`0:a:0`); subtitles, data streams and attachments are left out. A source without
  * audio gets a silent stereo track (anullsrc) so every rendition has the same shape: players (hls.js,
  * Safari) switch renditions without re-creating their audio pipeline, and an audio-less variant among
@@ -60,6 +82,7 @@ export function buildHlsArgs(job: HlsArgsInput): string[] {
   const { rungs } = job;
   if (rungs.length === 0) throw new RangeError('buildHlsArgs needs at least one rung');
   const n = rungs.length;
+  const fmp4 = (job.segmentType ?? DEFAULT_SEGMENT_TYPE) === 'fmp4';
   const fps = job.frameRate > 0 ? job.frameRate : FALLBACK_FRAME_RATE;
   const gop = String(Math.min(600, Math.max(1, Math.round(fps * KEYFRAME_INTERVAL_SECONDS))));
 
@@ -97,8 +120,9 @@ export function buildHlsArgs(job: HlsArgsInput): string[] {
     '-hls_time', String(HLS_SEGMENT_SECONDS),
     '-hls_playlist_type', 'vod',
     '-hls_flags', 'independent_segments',
-    '-hls_segment_type', 'mpegts',
-    '-hls_segment_filename', `%v/${SEGMENT_PATTERN}`,
+    '-hls_segment_type', fmp4 ? 'fmp4' : 'mpegts',
+    ...(fmp4 ? ['-hls_fmp4_init_filename', FFMPEG_INIT_PATTERN] : []),
+    '-hls_segment_filename', `%v/${fmp4 ? FMP4_SEGMENT_PATTERN : SEGMENT_PATTERN}`,
     '-master_pl_name', MASTER_PLAYLIST,
     '-var_stream_map', rungs.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
     `%v/${MEDIA_PLAYLIST}`,

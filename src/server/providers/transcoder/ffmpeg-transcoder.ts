@@ -7,12 +7,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { planLadder } from '../../../shared/domain/ladder.js';
-import { buildHlsArgs, buildPosterArgs, MASTER_PLAYLIST, MEDIA_PLAYLIST, posterTime } from './ffmpeg-args.js';
+import { buildHlsArgs, buildPosterArgs, DEFAULT_SEGMENT_TYPE, MASTER_PLAYLIST, MEDIA_PLAYLIST, posterTime, type SegmentType } from './ffmpeg-args.js';
 import { createProgressTracker } from './ffmpeg-progress.js';
 import { probeFile } from './ffprobe.js';
 import type { ByteSource } from './mp4-boxes.js';
 import { writeMasterPlaylist } from './hls-master.js';
 import { splitFirstSegment } from './first-segment.js';
+import { renameInitSegment } from './init-segment.js';
 import { runTool, type ToolRun } from './run-tool.js';
 import type { RenditionOutput, SourceFacts, TranscodeResult, Transcoder } from './transcoder.js';
 
@@ -24,6 +25,8 @@ export interface FfmpegTranscoderOptions {
   ffprobePath?: string;
   /** x264 preset; default "veryfast" (issue 2 point 6: the machine has 2 cores). */
   preset?: string;
+  /** Segment packaging; default 'fmp4' (CMAF, ADR 026). 'mpegts' writes the `.ts` ladders of before ADR 026. */
+  segmentType?: SegmentType;
 }
 
 /** Default x264 preset (issue 2 point 6). */
@@ -38,8 +41,9 @@ export const POSTER_QUALITY = 80;
  *
  * - probe(file): SourceFacts (pixels, seconds, bytes), or MediaRejectedError with a sentence for the admin.
  * - transcodeToHls(input, outDir, facts, onProgress): one ffmpeg process decodes once and writes
- *   `outDir/master.m3u8` and `outDir/<rung>/index.m3u8` + `seg_00000_0.ts` (about 1 s), `seg_00000_1.ts`,
- *   `seg_00001.ts`... for every rung of planLadder(facts.displayWidth, facts.displayHeight) (the first
+ *   `outDir/master.m3u8` and `outDir/<rung>/index.m3u8` + `init.mp4`, `seg_00000_0.m4s` (about 1 s),
+ *   `seg_00000_1.m4s`, `seg_00000_2.m4s`, `seg_00001.m4s`... (fragmented MP4, ADR 026; with segmentType
+ *   'mpegts' the same names ending `.ts` and no init segment) for every rung of planLadder(facts.displayWidth, facts.displayHeight) (the first
  *   segment cut short, first-segment.ts); onProgress gets rising integers up to 100.
  * - poster(input, facts, outFile): a WebP of the frame at ~10% of the film, at most 640 px wide.
  *
@@ -50,11 +54,13 @@ export class FfmpegTranscoder implements Transcoder {
   private readonly ffmpegPath: string;
   private readonly ffprobePath: string;
   private readonly preset: string;
+  private readonly segmentType: SegmentType;
 
   constructor(options: FfmpegTranscoderOptions = {}) {
     this.ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
     this.ffprobePath = options.ffprobePath ?? 'ffprobe';
     this.preset = options.preset ?? DEFAULT_PRESET;
+    this.segmentType = options.segmentType ?? DEFAULT_SEGMENT_TYPE;
   }
 
   /** Whether `ffmpeg -version` and `ffprobe -version` run and exit 0. Never throws. */
@@ -99,12 +105,17 @@ export class FfmpegTranscoder implements Transcoder {
       frameRate: facts.frameRate,
       hasAudio: facts.hasAudio,
       preset: this.preset,
+      segmentType: this.segmentType,
     });
     const progress = createProgressTracker(facts.durationSeconds, onProgress);
     const run = await runTool('ffmpeg', this.ffmpegPath, args, { cwd: dir, onStdout: (chunk) => progress.push(chunk) });
     failUnlessZero(run, `transcoding ${input} to HLS`);
-    // A short first segment in every rendition (ADR 013), before the master measures the segments.
-    for (const rung of rungs) await splitFirstSegment(this.ffmpegPath, path.join(dir, rung.name), facts.frameRate);
+    // fMP4: every rendition's init segment becomes `<rung>/init.mp4` (ADR 026). Then a short first segment in
+    // every rendition (ADR 013), before the master measures the segments.
+    for (const rung of rungs) {
+      await renameInitSegment(path.join(dir, rung.name), rung.name);
+      await splitFirstSegment(this.ffmpegPath, path.join(dir, rung.name), facts.frameRate);
+    }
 
     await writeMasterPlaylist(dir, rungs, this.ffprobePath);
     progress.finish();

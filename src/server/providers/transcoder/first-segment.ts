@@ -10,7 +10,9 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSplitArgs, FALLBACK_FRAME_RATE, FIRST_SEGMENT_CUTS_SECONDS, MEDIA_PLAYLIST } from './ffmpeg-args.js';
+import { splitFmp4Segment } from './fmp4-split.js';
 import { parseMediaPlaylist } from './hls-master.js';
+import { initSegmentUri } from './init-segment.js';
 import { runTool } from './run-tool.js';
 
 /** One piece the segment muxer wrote: file name and its start and end timestamps, seconds. */
@@ -75,6 +77,7 @@ export async function splitFirstSegment(ffmpegPath: string, renditionDir: string
   const cuts = FIRST_SEGMENT_CUTS_SECONDS.filter((c) => c + 0.5 <= first.durationSeconds);
   if (cuts.length === 0) return 1;
   const firstUri = first.uri;
+  if (firstUri.endsWith('.m4s')) return splitFirstFmp4Segment(renditionDir, playlist, firstUri, cuts);
   const stem = firstUri.replace(/\.ts$/, '');
   const listFile = path.join(renditionDir, `${stem}.split.csv`);
   const fps = frameRate > 0 ? frameRate : FALLBACK_FRAME_RATE;
@@ -99,4 +102,32 @@ export async function splitFirstSegment(ffmpegPath: string, renditionDir: string
     await cleanUp();
     throw e;
   }
+}
+
+/**
+ * The fMP4 branch of splitFirstSegment: cuts `firstUri` with splitFmp4Segment at `cuts` (seconds), writes the
+ * pieces `<stem>_0.m4s`..., rewrites the playlist and removes the uncut segment. Returns the number of pieces.
+ * @throws Error when the playlist names no init segment (EXT-X-MAP) or the segment is not one CMAF fragment;
+ * the rendition is then left unchanged.
+ */
+async function splitFirstFmp4Segment(renditionDir: string, playlist: string, firstUri: string, cuts: readonly number[]): Promise<number> {
+  const initUri = initSegmentUri(playlist);
+  if (!initUri) throw new Error(`the media playlist in ${renditionDir} names no init segment (EXT-X-MAP)`);
+  const [init, segment] = await Promise.all([readFile(path.join(renditionDir, initUri)), readFile(path.join(renditionDir, firstUri))]);
+  const pieces = splitFmp4Segment(init, segment, cuts);
+  if (pieces.length < 2) return 1;
+  const stem = firstUri.replace(/\.m4s$/, '');
+  const names = pieces.map((_, i) => `${stem}_${i}.m4s`);
+  const playlistFile = path.join(renditionDir, MEDIA_PLAYLIST);
+  try {
+    await Promise.all(pieces.map((p, i) => writeFile(path.join(renditionDir, names[i]!), p.bytes)));
+    const next = playlistWithSplitFirst(playlist, firstUri, names, pieces.slice(1).map((p) => p.durationSeconds));
+    await writeFile(`${playlistFile}.tmp`, next);
+    await rename(`${playlistFile}.tmp`, playlistFile);
+  } catch (e) {
+    await Promise.all(names.map((f) => rm(path.join(renditionDir, f), { force: true })));
+    throw e;
+  }
+  await rm(path.join(renditionDir, firstUri), { force: true });
+  return pieces.length;
 }

@@ -7,11 +7,16 @@
  * Why measure: ffmpeg declares BANDWIDTH as 1.1x the target bitrates, but the HLS spec (RFC 8216
  * section 4.3.4.2) wants the peak segment bitrate, and players choose renditions from it. MPEG-TS
  * overhead and VBV peaks make the real figure differ from the target.
+ *
+ * Fragmented-MP4 renditions (ADR 026) are measured the same way from their `.m4s` segments; the init segment
+ * (EXT-X-MAP), fetched once per rendition, is counted once: in the total (AVERAGE-BANDWIDTH) and with the first
+ * segment, never per segment.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rung } from '../../../shared/domain/ladder.js';
 import { HLS_SEGMENT_SECONDS, MASTER_PLAYLIST, MEDIA_PLAYLIST } from './ffmpeg-args.js';
+import { initSegmentUri } from './init-segment.js';
 import { runTool } from './run-tool.js';
 
 /** A segment listed in a media playlist: its URI and EXTINF duration in seconds. */
@@ -20,7 +25,7 @@ export interface MediaSegment {
   durationSeconds: number;
 }
 
-/** Measured bitrates of one rendition, bits per second (segments' bytes, TS overhead included). */
+/** Measured bitrates of one rendition, bits per second (segments' bytes, TS or fMP4 overhead included). */
 export interface MeasuredBitrate {
   /** Peak segment bit rate as RFC 8216 section 4.3.4.2 defines it (see peakSegmentBitrate). */
   peak: number;
@@ -84,9 +89,14 @@ export function peakSegmentBitrate(segments: readonly { bits: number; seconds: n
   return total.seconds > 0 ? Math.round(total.bits / total.seconds) : 0;
 }
 
-/** Measures a rendition's bitrates from its playlist's segments on disk (target duration in seconds). */
-export async function measureRendition(renditionDir: string, segments: readonly MediaSegment[], targetSeconds: number): Promise<MeasuredBitrate> {
-  const sized = await Promise.all(segments.map(async (s) => ({ bits: (await stat(path.join(renditionDir, s.uri))).size * 8, seconds: s.durationSeconds })));
+/**
+ * Measures a rendition's bitrates from its playlist's segments on disk (target duration in seconds). `initUri`,
+ * a fragmented-MP4 rendition's init segment (ADR 026), is counted once, with the first segment.
+ * @throws Error (ENOENT) when a listed file is missing
+ */
+export async function measureRendition(renditionDir: string, segments: readonly MediaSegment[], targetSeconds: number, initUri: string | null = null): Promise<MeasuredBitrate> {
+  const initBits = initUri ? (await stat(path.join(renditionDir, initUri))).size * 8 : 0;
+  const sized = await Promise.all(segments.map(async (s, i) => ({ bits: (await stat(path.join(renditionDir, s.uri))).size * 8 + (i === 0 ? initBits : 0), seconds: s.durationSeconds })));
   const totalBits = sized.reduce((a, s) => a + s.bits, 0);
   const totalSeconds = sized.reduce((a, s) => a + s.seconds, 0);
   const average = totalSeconds > 0 ? Math.round(totalBits / totalSeconds) : 0;
@@ -94,7 +104,8 @@ export async function measureRendition(renditionDir: string, segments: readonly 
 }
 
 /**
- * The CODECS string of a rendition from its first segment, for when ffmpeg's master has none:
+ * The CODECS string of a rendition from its first segment (an fMP4 rendition's init segment, which holds the
+ * avcC and esds), for when ffmpeg's master has none:
  * "avc1.PPCCLL,mp4a.40.2" with the H.264 profile and level ffprobe reads (constraint flags 00, as x264
  * writes for High).
  */
@@ -119,9 +130,12 @@ export interface MasterVariant {
   codecs: string;
 }
 
-/** Renders a master playlist, variants in the given order. Pure. */
-export function renderMasterPlaylist(variants: readonly MasterVariant[]): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+/**
+ * Renders a master playlist, variants in the given order. `version` is EXT-X-VERSION: 6 for MPEG-TS ladders,
+ * 7 for fragmented MP4 (ADR 026: the version ffmpeg gives their media playlists, which carry EXT-X-MAP). Pure.
+ */
+export function renderMasterPlaylist(variants: readonly MasterVariant[], version = 6): string {
+  const lines = ['#EXTM3U', `#EXT-X-VERSION:${version}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const v of variants) {
     const attrs = [
       `BANDWIDTH=${v.bandwidth}`,
@@ -142,6 +156,7 @@ export async function writeMasterPlaylist(outDir: string, rungs: readonly Rung[]
   const masterFile = path.join(outDir, MASTER_PLAYLIST);
   const ffmpegCodecs = codecsByUri(await readFile(masterFile, 'utf8').catch(() => ''));
   const variants: MasterVariant[] = [];
+  let fmp4 = false;
   for (const rung of rungs) {
     const uri = `${rung.name}/${MEDIA_PLAYLIST}`;
     const renditionDir = path.join(outDir, rung.name);
@@ -149,8 +164,10 @@ export async function writeMasterPlaylist(outDir: string, rungs: readonly Rung[]
     const segments = parseMediaPlaylist(text);
     if (segments.length === 0) throw new Error(`ffmpeg wrote no segment for rendition ${rung.name} in ${outDir}`);
     const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1]) || HLS_SEGMENT_SECONDS;
-    const measured = await measureRendition(renditionDir, segments, target);
-    const codecs = ffmpegCodecs.get(uri) ?? (await codecsFromSegment(ffprobePath, path.join(renditionDir, segments[0]!.uri)));
+    const initUri = initSegmentUri(text);
+    fmp4 ||= initUri !== null;
+    const measured = await measureRendition(renditionDir, segments, target, initUri);
+    const codecs = ffmpegCodecs.get(uri) ?? (await codecsFromSegment(ffprobePath, path.join(renditionDir, initUri ?? segments[0]!.uri)));
     variants.push({
       uri,
       bandwidth: measured.peak,
@@ -160,5 +177,5 @@ export async function writeMasterPlaylist(outDir: string, rungs: readonly Rung[]
       codecs,
     });
   }
-  await writeFile(masterFile, renderMasterPlaylist(variants));
+  await writeFile(masterFile, renderMasterPlaylist(variants, fmp4 ? 7 : 6));
 }
