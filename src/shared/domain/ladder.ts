@@ -3,7 +3,9 @@
  *
  * Source: issue 2 point 6 (ladder table, "up to the source's display height and never above it",
  * "a source smaller than 240p gets one rendition at its own size", maxrate ~1.07x and bufsize ~1.5x,
- * audio 96 kb/s for 240p/360p and 128 kb/s above). Pure: no I/O, shared by server and web.
+ * audio 96 kb/s for 240p/360p and 128 kb/s above), amended by ADR 005 (a top rung at the source's size) and
+ * ADR 026 (a 144p rung below the table for the worst links and the data saver). Pure: no I/O, shared by
+ * server and web.
  *
  * Convention: a rung's "p" number is the SHORT side of the picture, so "720p" is 1280x720 for a
  * landscape film and 720x1280 for a portrait phone video. The ladder is planned on the DISPLAY size
@@ -30,6 +32,14 @@ export const LADDER: readonly LadderStep[] = [
   { shortSide: 720, videoBitrate: 2_500_000, audioBitrate: 128_000 },
   { shortSide: 1080, videoBitrate: 4_500_000, audioBitrate: 128_000 },
 ];
+
+/**
+ * The lowest rung (docs/decisions/026-cmaf-segments-and-144p-rung.md): 144 lines (256x144 for 16:9) at
+ * 90 kb/s of video and 48 kb/s of AAC-LC stereo 48 kHz, so that with the fMP4 container an hour stays under
+ * 150 kb/s in all (about 0.065 GB an hour). ffmpeg's native AAC encoder has no HE-AAC, and the rung keeps
+ * stereo 48 kHz like every other rendition so players switch without re-creating their audio pipeline.
+ */
+export const BOTTOM_RUNG: LadderStep = { shortSide: 144, videoBitrate: 90_000, audioBitrate: 48_000 };
 
 /** Peak video bitrate (x264 -maxrate) as a multiple of the target bitrate (issue 2 point 6). */
 export const MAXRATE_FACTOR = 1.07;
@@ -87,8 +97,14 @@ function rung(name: string, width: number, height: number, videoBitrate: number,
  * rendition at its own (even) size, with the 240p bitrate scaled by pixel count (at least
  * MIN_VIDEO_BITRATE). Issue 2 point 6. Throws RangeError for a size that is not positive and finite.
  *
- * Examples: 1920x1080 gives 240p..1080p (5 rungs); 1280x720 gives 4; 480x352 gives 240p (328x240)
- * and its own size, 352p (480x352, ADR 005); 720x1280 (portrait) gives 240x426 ... 720x1280; 320x200 gives one "200p" at 320x200.
+ * BOTTOM_RUNG (144p, ADR 026) comes first for every source whose short side is at least 144 * 1.2 (173):
+ * a source of 240 lines or more gets it below its table rungs, and a source of 173 to 239 lines gets it below
+ * its own-size rendition (the ADR 005 rule, with 144p as the rung below). A source of 144 to 172 lines is
+ * too close to 144 for two renditions and keeps its own size alone, as does anything smaller.
+ *
+ * Examples: 1920x1080 gives 144p (256x144), 240p..1080p (6 rungs); 1280x720 gives 5; 480x352 gives 144p
+ * (196x144), 240p (328x240) and its own size, 352p (480x352, ADR 005); 720x1280 (portrait) gives 144x256,
+ * 240x426 ... 720x1280; 320x200 gives 144p (230x144) and "200p" at 320x200; 160x120 gives one "120p".
  */
 export function planLadder(displayWidth: number, displayHeight: number): Rung[] {
   if (!Number.isFinite(displayWidth) || !Number.isFinite(displayHeight) || displayWidth < 1 || displayHeight < 1) {
@@ -98,21 +114,23 @@ export function planLadder(displayWidth: number, displayHeight: number): Rung[] 
   const short = landscape ? displayHeight : displayWidth;
   const long = landscape ? displayWidth : displayHeight;
   const bottom = LADDER[0]!;
+  const tableRung = (step: LadderStep): Rung => {
+    const longSide = Math.min(nearestEven((step.shortSide * long) / short), evenAtMost(long));
+    const width = landscape ? longSide : step.shortSide;
+    const height = landscape ? step.shortSide : longSide;
+    return rung(`${step.shortSide}p`, width, height, step.videoBitrate, step.audioBitrate);
+  };
+  const lowest = short >= BOTTOM_RUNG.shortSide * SOURCE_RUNG_MIN_GAIN ? [tableRung(BOTTOM_RUNG)] : [];
 
   if (short < bottom.shortSide) {
     const width = evenAtMost(displayWidth);
     const height = evenAtMost(displayHeight);
     const share = (width * height) / (nearestEven((bottom.shortSide * 16) / 9) * bottom.shortSide);
     const videoBitrate = Math.max(MIN_VIDEO_BITRATE, Math.round((bottom.videoBitrate * share) / 1000) * 1000);
-    return [rung(`${Math.min(width, height)}p`, width, height, videoBitrate, bottom.audioBitrate)];
+    return [...lowest, rung(`${Math.min(width, height)}p`, width, height, videoBitrate, bottom.audioBitrate)];
   }
 
-  const rungs = LADDER.filter((step) => step.shortSide <= short).map((step) => {
-    const longSide = Math.min(nearestEven((step.shortSide * long) / short), evenAtMost(long));
-    const width = landscape ? longSide : step.shortSide;
-    const height = landscape ? step.shortSide : longSide;
-    return rung(`${step.shortSide}p`, width, height, step.videoBitrate, step.audioBitrate);
-  });
+  const rungs = [...lowest, ...LADDER.filter((step) => step.shortSide <= short).map(tableRung)];
 
   // A source well between two rungs (e.g. 480x352) would otherwise be served only at the rung below it,
   // throwing away a third of its lines. It gets one more rendition at its own size; see
