@@ -2,10 +2,13 @@
  * What the service worker keeps (issue 7 point 6, design guide "offline"): a phone keeps one release of the app, not
  * every one it ever ran. Pure rules, applied by sw.ts:
  * - on activate, every `sobanura-*` cache that is not the current release's shell or runtime cache is deleted (the
- *   runtime cache is per release too: hashed assets of an old build are never asked for again);
+ *   runtime cache is per release too: hashed assets of an old build are never asked for again), except the
+ *   viewer's downloads (OFFLINE_CACHE, docs/decisions/027-offline-downloads.md), which outlive releases and are
+ *   never pruned with the runtime cache;
  * - the runtime cache holds at most RUNTIME_MAX_ENTRIES responses, none older than RUNTIME_MAX_AGE_MS (by the
  *   response's Date header, or when the worker stored it); the oldest go first.
  */
+import { OFFLINE_CACHE } from './offline-routing';
 
 /** Responses kept in the runtime cache (lazy route chunks, fonts, icons: a few MB at most). */
 export const RUNTIME_MAX_ENTRIES = 60;
@@ -17,9 +20,9 @@ export function cacheNames(version: string): { shell: string; runtime: string } 
   return { shell: `sobanura-shell-${version}`, runtime: `sobanura-runtime-${version}` };
 }
 
-/** The caches to delete on activate: Sobanura's caches not of `version` (other origins' names are left alone). */
+/** The caches to delete on activate: Sobanura's caches not of `version` (other origins' names and the downloads are left alone). */
 export function staleCaches(keys: readonly string[], version: string): string[] {
-  const keep = new Set(Object.values(cacheNames(version)));
+  const keep = new Set([...Object.values(cacheNames(version)), OFFLINE_CACHE]);
   return keys.filter((k) => k.startsWith('sobanura-') && !keep.has(k));
 }
 

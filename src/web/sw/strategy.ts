@@ -5,14 +5,17 @@
  * - `navigate`: a page load: network first, the offline page when the network fails
  * - `cache-first`: hashed build assets under /assets/ (their content never changes under a name)
  * - `stale-while-revalidate`: icons, the manifest, fonts: the cached copy at once, refreshed in the background
+ * - `offline`: a stored download's file or key (`/offline/...`), answered from the downloads' cache only
+ *   (offline-routing.ts; docs/decisions/027-offline-downloads.md)
  */
-export type SwStrategy = 'bypass' | 'navigate' | 'cache-first' | 'stale-while-revalidate';
+export type SwStrategy = 'bypass' | 'navigate' | 'cache-first' | 'stale-while-revalidate' | 'offline';
 
 export function swStrategy(url: URL, request: { method: string; mode: string }, origin: string): SwStrategy {
   if (request.method !== 'GET' || url.origin !== origin) return 'bypass';
   const p = url.pathname;
   if (p.startsWith('/api/') || p === '/api' || p.startsWith('/media/') || p === '/media' || p === '/sw.js') return 'bypass';
   if (request.mode === 'navigate') return 'navigate';
+  if (p.startsWith('/offline/')) return 'offline';
   if (p.startsWith('/assets/')) return 'cache-first';
   if (p.startsWith('/icons/') || p === '/manifest.webmanifest' || p === '/offline.html' || p === '/favicon.ico') return 'stale-while-revalidate';
   return 'bypass';

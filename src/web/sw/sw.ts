@@ -4,8 +4,11 @@
  * Requests are sorted by swStrategy (strategy.ts): API answers and video are never cached. A new version waits
  * until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then every cache of other releases is
  * dropped and the runtime cache is kept within its cap (cache-policy.ts).
+ * Downloads (docs/decisions/027-offline-downloads.md, offline-routing.ts): `/offline/...` is answered from the
+ * downloads' cache only (the key only while valid), and the Downloads pages open from a kept app shell offline.
  */
 import { cacheNames, entriesToPrune, staleCaches } from './cache-policy';
+import { KEY_VALID_UNTIL_HEADER, OFFLINE_CACHE, OFFLINE_SHELL_URL, isKeyPath, offlineAnswer, opensOffline } from './offline-routing';
 import { NETWORK_ROUTES, swStrategy, type RouterRule } from './strategy';
 
 interface ExtendableEvent extends Event {
@@ -40,7 +43,13 @@ sw.addEventListener('install', (event) => {
   // waking the worker: nothing waits for it to start, and a beacon sent as the page goes (the playback session's
   // /end) is not lost with the page. Chromium dropped such beacons when it handed them to this worker first.
   if (event.addRoutes) event.waitUntil(event.addRoutes(NETWORK_ROUTES).catch(() => undefined));
-  event.waitUntil(caches.open(SHELL).then((c) => c.addAll(PRECACHE)));
+  event.waitUntil(
+    caches.open(SHELL).then(async (c) => {
+      await c.addAll(PRECACHE);
+      // The app shell the Downloads pages open from with no network (best effort: a failure here must not stop the release).
+      await c.add(OFFLINE_SHELL_URL).catch(() => undefined);
+    }),
+  );
 });
 
 sw.addEventListener('activate', (event) => {
@@ -100,11 +109,22 @@ async function staleWhileRevalidate(request: Request): Promise<Response> {
 }
 
 async function navigate(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
   try {
     return await fetch(request);
   } catch {
-    return (await caches.match(OFFLINE)) ?? new Response('Offline', { status: 503, headers: { 'content-type': 'text/plain' } });
+    const shell = opensOffline(path) ? await caches.open(SHELL).then((c) => c.match(OFFLINE_SHELL_URL)) : undefined;
+    return shell ?? (await caches.match(OFFLINE)) ?? new Response('Offline', { status: 503, headers: { 'content-type': 'text/plain' } });
   }
+}
+
+/** A stored download's file or key (offline-routing.ts): from the downloads' cache only, never the network. */
+async function fromDownloads(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  const hit = await caches.open(OFFLINE_CACHE).then((c) => c.match(path));
+  const answer = offlineAnswer(path, hit ? { validUntil: isKeyPath(path) ? hit.headers.get(KEY_VALID_UNTIL_HEADER) : null } : undefined, Date.now());
+  if (answer.kind === 'stored' && hit) return hit;
+  return new Response(answer.kind === 'expired' ? 'Check in online' : 'Not stored', { status: answer.kind === 'expired' ? 403 : 404, headers: { 'content-type': 'text/plain' } });
 }
 
 sw.addEventListener('fetch', (event) => {
@@ -112,6 +132,7 @@ sw.addEventListener('fetch', (event) => {
   const strategy = swStrategy(new URL(request.url), request, sw.location.origin);
   if (strategy === 'bypass') return;
   if (strategy === 'navigate') event.respondWith(navigate(request));
+  else if (strategy === 'offline') event.respondWith(fromDownloads(request));
   else if (strategy === 'cache-first') event.respondWith(cacheFirst(request));
   else event.respondWith(staleWhileRevalidate(request));
 });
