@@ -9,7 +9,9 @@
  *   "Watch Now pressed" with the film's page (/watch/{id}) loaded, timed from the press (what a viewer who
  *   browses to a film and presses play waits);
  * - over 60 s of playback: stalls (a `waiting` event after the first frame) and stalled seconds;
- * - the renditions whose segments were fetched, and the megabytes transferred.
+ * - the renditions whose segments were fetched, and the megabytes transferred;
+ * and, once, the data cost of the same film per rendition in megabytes per hour, packaged as MPEG-TS (before
+ * ADR 026) and as fragmented MP4 (after), with the difference in % (data-cost.ts).
  * Run: npx tsx bench/playback/run.ts   (needs ffmpeg and /usr/bin/chromium; about 5 minutes)
  */
 import os from 'node:os';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../../tests/e2e/support/browser.js';
 import { startServer } from '../../tests/e2e/support/server.js';
+import { costLines, costOf } from './data-cost.js';
 
 const COMMAND = 'npx tsx bench/playback/run.ts';
 const SOURCE = path.resolve(process.cwd(), '../shared/fixtures/videos/wannaworktogether.mp4');
@@ -102,7 +105,8 @@ async function play(browser: Browser, url: string, cookies: Cookies, p: Profile,
   const run: Run = { firstFrameMs: null, failure: null, stalls: 0, stalledMs: 0, renditions: new Set(), bytes: 0 };
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (run.bytes += e.encodedDataLength));
   page.on('request', (r) => {
-    const m = /\/media\/v\/[^/]+\/[^/]+\/([^/]+)\/[^/]+\.ts$/.exec(r.url());
+    // A media segment (MPEG-TS `.ts`, or fMP4 `.m4s` and its `init.mp4`, ADR 026) names its rendition's folder.
+    const m = /\/media\/v\/[^/]+\/[^/]+\/([^/]+)\/[^/]+\.(?:ts|m4s|mp4)$/.exec(r.url());
     if (m) run.renditions.add(m[1]!);
   });
   let pressedAt = 0;
@@ -146,6 +150,9 @@ const quantile = (xs: number[], q: number) => {
 };
 
 async function main(): Promise<void> {
+  // The data figures first, before the server and the browser take the cores: two transcodes of the film.
+  const before = await costOf(SOURCE, 'mpegts');
+  const after = await costOf(SOURCE, 'fmp4');
   const server = await startServer({ LOG_LEVEL: 'warn' });
   let browser: Browser | null = null;
   try {
@@ -167,6 +174,9 @@ async function main(): Promise<void> {
     console.log(`command:  ${COMMAND}`);
     console.log(`machine:  ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, node ${process.version}, Chromium ${browser.version()}`);
     console.log(`film:     ${path.basename(SOURCE)} (180 s, 480x352), ladder as ingested; ${STARTS} cold starts and ${WATCH_SECONDS} s of playback per profile\n`);
+    console.log('Data per hour of each rendition (segments and init segment over the playlist duration; decimal MB), MPEG-TS before and fMP4 after:');
+    for (const line of costLines(before, after)) console.log(line);
+    console.log('');
     for (const p of PROFILES) {
       console.log(p.name);
       for (const mode of ['cold', 'warm', 'press'] as const) {
