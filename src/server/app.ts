@@ -62,6 +62,9 @@ import { createLocalUploadSources, createS3UploadSources } from './providers/sto
 import { createMediaDelivery } from './modules/playback/media-delivery.js';
 import { createDownloadDelivery } from './modules/playback/download-delivery.js';
 import { createDownloadRemuxer } from './modules/playback/download-remux.js';
+import { createOfflineRepository } from './modules/offline/offline.repository.js';
+import { offlineRoutes } from './modules/offline/offline.routes.js';
+import { createOfflineService } from './modules/offline/offline.service.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
 import type { CounterStore } from './lib/rate-counters.js';
 import { createMessaging } from './providers/messaging/create-messaging.js';
@@ -163,6 +166,8 @@ export function createServices(opts: {
   const playbackRepo = createPlaybackRepository(db.db);
   const progress = createProgressService({ repo: createProgressRepository(db.db), playback: playbackRepo });
   const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, downloads });
+  // Offline downloads inside the app, a key per download (ADR 027).
+  const offline = createOfflineService({ repo: createOfflineRepository(db.db), playback: playbackRepo, billing: billingRepo, storage });
   const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
   const contact = createContactService({ repo: createContactRepository(db.db) });
   const admin = createAdminServices(db.db, browsing, { storage });
@@ -178,7 +183,7 @@ export function createServices(opts: {
     store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
     hashPassword: async (password) => (await auth.$context).password.hash(password),
   });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, progress, demo, contact, admin, site, outbox, recovery };
+  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -266,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const uploadLocker = redis ? createRedisLocker({ redis, keyPrefix: `${config.redisKeyPrefix}tus-lock:` }) : null;
   await app.register(uploadRoutes({ media: services.media, sources: services.sources, ...(uploadLocker ? { locker: uploadLocker } : {}) }));
   await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, downloadDelivery: services.downloadDelivery, repo: services.playbackRepo }));
+  await app.register(offlineRoutes({ offline: services.offline, storage: services.storage }));
   await app.register(progressRoutes({ progress: services.progress }));
   await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   await app.register(contactRoutes({ contact: services.contact }));

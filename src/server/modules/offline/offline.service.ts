@@ -1,0 +1,273 @@
+/**
+ * Offline downloads: a film, film part or episode stored inside the app, encrypted with a key per download, playable
+ * with no network while the pass lasts (docs/decisions/027-offline-downloads.md; contract and routes in
+ * src/shared/contracts/offline.ts).
+ *
+ * Who may download: the rules of playback and of the MP4 download (playback.service.ts `access` and `download`;
+ * src/shared/domain/entitlements.ts; film parts follow their film, ADR 023): super_admin always; a premium title needs
+ * an active pass; downloads per pass from `viewerLimits` (0 for a Daily pass, a title bought alone or a free title
+ * without a pass: 403 download_not_included). The rendition must be within the pass's quality cap (403 forbidden).
+ * The quota is the MP4 download's: `recordDownload` in `video_downloads`, one per distinct video per pass period
+ * (`downloadPeriodStart`), the same video again free.
+ *
+ * Files and licences: only the owner's live download (else 404 not_found), only while the pass is active (else 403
+ * subscription_required {reason 'expired'|'none'} with playback's messages). A licence gives the key (base64),
+ * `passEndsAt`, `checkInBy` (now + OFFLINE_CHECK_IN_SECONDS) and `validUntil` (the earlier), and records the check-in.
+ * A super_admin without a pass gets `passEndsAt` = `checkInBy`.
+ *
+ * Sizes are bytes, durations seconds, times ISO strings in answers.
+ * Errors (AppError): 404 not_found / video_not_available, 409 video_not_ready, 403 subscription_required,
+ * download_not_included, download_limit_reached {limit, used, plan}, forbidden.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '../../../shared/contracts/accounts.js';
+import { OFFLINE_CHECK_IN_SECONDS, OFFLINE_KEY_BYTES, type OfflineCreateBody, type OfflineDownload, type OfflineLicense, type OfflineOptions } from '../../../shared/contracts/offline.js';
+import { DATA_SAVER_MAX_HEIGHT } from '../../../shared/contracts/playback.js';
+import { allowedRenditions, shortSide, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
+import { isPassActive } from '../../../shared/domain/plans.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
+import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
+import { parseMaster } from '../playback/master-playlist.js';
+import type { Playable, PlaybackRepository } from '../playback/playback.repository.js';
+import { downloadPeriodStart } from '../playback/playback.service.js';
+import { offlinePlaylist, paddedSize, playlistFiles, PlaylistShapeError, type PlaylistFile } from './offline-hls.js';
+import type { OfflineDownloadRow, OfflineRepository } from './offline.repository.js';
+
+export interface OfflineDeps {
+  repo: OfflineRepository;
+  playback: Pick<PlaybackRepository, 'playable' | 'dataSaver' | 'recordDownload' | 'downloadsSince'>;
+  billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'>;
+  storage: MediaStorage;
+}
+
+/** A rendition of a stored video: its folder name ("240p") and picture size, pixels. */
+interface Rung {
+  name: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+}
+
+/** What the device stores of one rendition: the rewritten playlist and each file with its clear size, bytes. */
+export interface RenditionFiles {
+  playlist: string;
+  files: (PlaylistFile & { clearBytes: number })[];
+  durationSeconds: number;
+}
+
+/** What the files route sends: the playlist text, or a stored object (clear init, or a segment to encrypt). */
+export type OfflineFile =
+  | { kind: 'playlist'; body: string }
+  | { kind: 'init'; objectKey: string; bytes: number }
+  | { kind: 'segment'; objectKey: string; bytes: number; sequence: number; key: Buffer };
+
+const PLAYLIST = 'index.m3u8';
+const notAvailable = () => new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
+const subscriptionRequired = (pass: PassRow | null) =>
+  pass
+    ? new AppError(403, 'subscription_required', 'Your subscription has expired. Please subscribe to a plan to continue watching.', { reason: 'expired' })
+    : new AppError(403, 'subscription_required', 'You need an active subscription to watch this content. Choose from our available plans.', { reason: 'none' });
+const mbPerHour = (bytes: number, seconds: number) => (seconds > 0 ? Math.round(((bytes * 3600) / seconds / 1e6) * 10) / 10 : 0);
+
+export function createOfflineService(deps: OfflineDeps) {
+  /** The renditions of a video, lowest first (stored master playlist; the stored rendition list as a fallback). */
+  async function rungsOf(video: { id: string; renditions: { name: string; width: number; height: number; bandwidth: number }[] }): Promise<Rung[]> {
+    const text = (await deps.storage.readBuffer(keys.videoFile(video.id, 'master.m3u8')))?.toString('utf8');
+    const parsed = text ? parseMaster(text).map((v) => ({ name: v.uri.split('/')[0]!, width: v.width, height: v.height, bandwidth: v.bandwidth })) : [];
+    const rungs = parsed.length ? parsed : video.renditions.map((r) => ({ name: r.name, width: r.width, height: r.height, bandwidth: r.bandwidth }));
+    return [...rungs].sort((a, b) => a.bandwidth - b.bandwidth);
+  }
+
+  /** The rendition's playlist for the device and its files' clear sizes; 404 video_not_available when not stored. */
+  async function renditionFiles(videoId: string, rendition: string): Promise<RenditionFiles> {
+    const text = (await deps.storage.readBuffer(keys.videoFile(videoId, `${rendition}/${PLAYLIST}`)))?.toString('utf8');
+    if (!text) throw notAvailable();
+    let files: PlaylistFile[];
+    try {
+      files = playlistFiles(text);
+    } catch (err) {
+      if (err instanceof PlaylistShapeError) throw notAvailable();
+      throw err;
+    }
+    const prefix = keys.videoFile(videoId, `${rendition}/${PLAYLIST}`).replace(/[^/]+$/, '');
+    const sizes = new Map((await deps.storage.list(prefix)).map((o) => [o.key.slice(prefix.length), o.size]));
+    const sized = files.map((f) => {
+      const clearBytes = sizes.get(f.name);
+      if (clearBytes === undefined) throw notAvailable();
+      return { ...f, clearBytes };
+    });
+    return { playlist: offlinePlaylist(text), files: sized, durationSeconds: files.reduce((s, f) => s + f.durationSeconds, 0) };
+  }
+
+  /** The files as the device fetches them, bytes as sent (segments padded). */
+  const fileList = (r: RenditionFiles) => [
+    { name: PLAYLIST, bytes: Buffer.byteLength(r.playlist) },
+    ...r.files.map((f) => ({ name: f.name, bytes: f.kind === 'segment' ? paddedSize(f.clearBytes) : f.clearBytes })),
+  ];
+
+  /** Resolves `id` and applies the download rules (see the file comment), quota aside. */
+  async function entitle(user: SessionUser, id: string, now: Date) {
+    const playable = await deps.playback.playable(id);
+    if (!playable) throw notFound('Movie');
+    const video = playable.video;
+    if (!video || video.status === 'failed') throw new AppError(404, 'video_not_available', 'This title is not available.', { availability: 'failed' });
+    if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.', { availability: 'processing' });
+    const superAdmin = user.role === 'super_admin';
+    const pass = await deps.billing.passOf(user.id, now);
+    const active = isPassActive(pass, now);
+    const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
+    if (!superAdmin && playable.isPremium && !active && !owns) throw subscriptionRequired(pass);
+    const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
+    if (limits.downloads === 0) {
+      throw new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
+    }
+    const rungs = await rungsOf(video);
+    if (!rungs.length) throw notAvailable();
+    return { playable, video, pass: active ? pass : null, limits, rungs, allowed: allowedRenditions(rungs, limits.maxHeight) };
+  }
+
+  /** Downloads per period, used and whether `videoId` is already counted, for the active pass (or super_admin). */
+  async function quota(userId: string, limits: ViewerLimits, pass: PassRow | null, videoId: string | null) {
+    const counted = await deps.playback.downloadsSince(userId, pass ? downloadPeriodStart(pass) : new Date(0));
+    const remaining = limits.downloads === null ? null : Math.max(0, limits.downloads - counted.count);
+    return { limit: limits.downloads, used: counted.count, remaining, alreadyCounted: videoId !== null && counted.videos.has(videoId) };
+  }
+
+  /** The rendition chosen when none is named: the highest allowed at or under 360p (the data saver's cap when on), else the lowest. */
+  function defaultRung(allowed: Rung[], dataSaver: boolean | null): Rung {
+    const ceiling = dataSaver ? Math.min(DATA_SAVER_MAX_HEIGHT, 360) : 360;
+    const fitting = allowed.filter((r) => shortSide(r) <= ceiling);
+    return fitting[fitting.length - 1] ?? allowed[0]!;
+  }
+
+  /** The user's live download or 404, checked against an active pass (or super_admin) or 403 subscription_required. */
+  async function owned(user: SessionUser, downloadId: string, now: Date): Promise<{ row: OfflineDownloadRow; pass: PassRow | null }> {
+    const row = await deps.repo.get(user.id, downloadId);
+    if (!row) throw notFound('Download');
+    const pass = await deps.billing.passOf(user.id, now);
+    if (!isPassActive(pass, now) && user.role !== 'super_admin') throw subscriptionRequired(pass);
+    return { row, pass: isPassActive(pass, now) ? pass : null };
+  }
+
+  const pageUrlOf = (p: Playable) => (p.kind === 'episode' ? `/series/${p.seriesId}` : `/movie/${p.movieId}`);
+
+  async function describe(row: OfflineDownloadRow, pass: PassRow | null, remaining: number | null): Promise<OfflineDownload | null> {
+    const playable = await deps.playback.playable(row.partId ?? row.episodeId ?? row.movieId ?? '');
+    if (!playable) return null;
+    const rungs = await rungsOf({ id: row.videoId, renditions: playable.video?.id === row.videoId ? playable.video.renditions : [] });
+    const rung = rungs.find((r) => r.name === row.rendition) ?? { name: row.rendition, width: 0, height: 0 };
+    const files = await renditionFiles(row.videoId, row.rendition).then(fileList, () => []);
+    return {
+      id: row.id,
+      videoId: row.videoId,
+      title: playable.label,
+      imageUrl: playable.thumbnailUrl,
+      pageUrl: pageUrlOf(playable),
+      rendition: { name: rung.name, width: rung.width, height: rung.height },
+      durationSeconds: playable.video?.id === row.videoId ? playable.video.durationSeconds : null,
+      totalBytes: files.reduce((s, f) => s + f.bytes, 0),
+      files,
+      createdAt: row.createdAt.toISOString(),
+      passEndsAt: pass ? new Date(pass.expiresAt).toISOString() : null,
+      remaining,
+    };
+  }
+
+  return {
+    /** What the download dialog shows: renditions within the pass's cap with their real sizes, the default, the quota. */
+    async options(user: SessionUser, id: string, now = new Date()): Promise<OfflineOptions> {
+      const { playable, video, pass, limits, allowed } = await entitle(user, id, now);
+      const renditions = [];
+      for (const r of allowed) {
+        const files = await renditionFiles(video.id, r.name);
+        const totalBytes = fileList(files).reduce((s, f) => s + f.bytes, 0);
+        renditions.push({ name: r.name, width: r.width, height: r.height, totalBytes, megabytesPerHour: mbPerHour(totalBytes, files.durationSeconds) });
+      }
+      const q = await quota(user.id, limits, pass, video.id);
+      return {
+        title: playable.label,
+        durationSeconds: video.durationSeconds,
+        renditions,
+        defaultRendition: defaultRung(allowed, await deps.playback.dataSaver(user.id)).name,
+        quota: { limit: q.limit, used: q.used, remaining: q.remaining },
+        alreadyCounted: q.alreadyCounted,
+      };
+    },
+
+    /** Creates a download (a new key), counting it against the quota; see the file comment for the errors. */
+    async create(user: SessionUser, body: OfflineCreateBody, now = new Date()): Promise<OfflineDownload> {
+      const { playable, video, pass, limits, rungs, allowed } = await entitle(user, body.id, now);
+      let rung: Rung;
+      if (body.rendition) {
+        const named = rungs.find((r) => r.name === body.rendition);
+        if (!named) throw notFound('Rendition');
+        if (!allowed.includes(named)) throw new AppError(403, 'forbidden', 'This quality is not included in your pass.');
+        rung = named;
+      } else rung = defaultRung(allowed, await deps.playback.dataSaver(user.id));
+      await renditionFiles(video.id, rung.name);
+      const used = await deps.playback.recordDownload(user.id, video.id, rung.name, limits.downloads, pass ? downloadPeriodStart(pass) : new Date(0), now);
+      if (used === null) {
+        const limit = limits.downloads ?? 0;
+        throw new AppError(403, 'download_limit_reached', `You have used all ${limit} downloads of your ${limits.plan ?? ''} pass. Downloads start again with your next pass.`.replace('  ', ' '), { limit, used: limit, plan: limits.plan ?? '' });
+      }
+      const row = await deps.repo.create({
+        userId: user.id,
+        videoId: video.id,
+        movieId: playable.movieId,
+        partId: playable.partId,
+        episodeId: playable.episodeId,
+        rendition: rung.name,
+        keyBase64: randomBytes(OFFLINE_KEY_BYTES).toString('base64'),
+        createdAt: now,
+      });
+      const remaining = limits.downloads === null ? null : Math.max(0, limits.downloads - used);
+      return (await describe(row, pass, remaining))!;
+    },
+
+    /** The user's downloads, newest first (kept while the pass has ended, so the app can show and delete them). */
+    async list(user: SessionUser, now = new Date()): Promise<{ items: OfflineDownload[] }> {
+      const pass = await deps.billing.passOf(user.id, now);
+      const active = isPassActive(pass, now) ? pass : null;
+      const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: active?.plan ?? null });
+      const remaining = limits.downloads === 0 ? 0 : (await quota(user.id, limits, active, null)).remaining;
+      const items: OfflineDownload[] = [];
+      for (const row of await deps.repo.list(user.id)) {
+        const d = await describe(row, active, remaining);
+        if (d) items.push(d);
+      }
+      return { items };
+    },
+
+    /**
+     * One file of the user's download: `index.m3u8` (rewritten), the init segment (clear) or a media segment (to be
+     * encrypted under the download's key with its sequence number's IV). Names not in the playlist: 404.
+     */
+    async file(user: SessionUser, downloadId: string, name: string, now = new Date()): Promise<OfflineFile> {
+      const { row } = await owned(user, downloadId, now);
+      const r = await renditionFiles(row.videoId, row.rendition);
+      if (name === PLAYLIST) return { kind: 'playlist', body: r.playlist };
+      const f = r.files.find((x) => x.name === name);
+      if (!f) throw notFound('File');
+      const objectKey = keys.videoFile(row.videoId, `${row.rendition}/${f.name}`);
+      if (f.kind === 'init') return { kind: 'init', objectKey, bytes: f.clearBytes };
+      return { kind: 'segment', objectKey, bytes: f.clearBytes, sequence: f.sequence!, key: Buffer.from(row.keyBase64, 'base64') };
+    },
+
+    /** The key and how long the device may use it; records the check-in. */
+    async license(user: SessionUser, downloadId: string, now = new Date()): Promise<OfflineLicense> {
+      const { row, pass } = await owned(user, downloadId, now);
+      if (!(await deps.repo.checkIn(user.id, downloadId, now))) throw notFound('Download');
+      const checkInBy = new Date(now.getTime() + OFFLINE_CHECK_IN_SECONDS * 1000);
+      const passEndsAt = pass ? new Date(pass.expiresAt) : checkInBy;
+      const validUntil = passEndsAt < checkInBy ? passEndsAt : checkInBy;
+      return { downloadId: row.id, key: row.keyBase64, passEndsAt: passEndsAt.toISOString(), checkInBy: checkInBy.toISOString(), validUntil: validUntil.toISOString() };
+    },
+
+    /** Deletes the user's download (soft); the quota is not given back. 404 when not theirs or already deleted. */
+    async remove(user: SessionUser, downloadId: string, now = new Date()): Promise<void> {
+      if (!(await deps.repo.softDelete(user.id, downloadId, now))) throw notFound('Download');
+    },
+  };
+}
+export type OfflineService = ReturnType<typeof createOfflineService>;
