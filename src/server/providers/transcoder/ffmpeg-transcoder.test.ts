@@ -1,6 +1,8 @@
 /**
  * FfmpegTranscoder against the real ffmpeg/ffprobe (issue 2 point 6): probe facts of the shared fixtures,
  * HLS ladders checked with ffprobe, synthetic edge cases made with lavfi in a temp dir, rejections, poster.
+ * Ladders are fragmented MP4 (CMAF) by default (ADR 026): every segment is probed with its init segment in
+ * front, as a player appends them.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SegmentType } from './ffmpeg-args.js';
 import { FfmpegTranscoder } from './ffmpeg-transcoder.js';
 import { factsFromProbe, type ProbeOutput } from './ffprobe.js';
 import { createProgressTracker } from './ffmpeg-progress.js';
@@ -84,17 +87,39 @@ interface Expected {
 }
 
 /**
+ * A segment as a player appends it: for fMP4 (ADR 026) a temp file holding the rendition's init segment then
+ * the given segments; for MPEG-TS the segments alone. Returns the file's path.
+ */
+async function playable(renditionDir: string, uris: readonly string[], type: SegmentType): Promise<string> {
+  const parts = [...(type === 'fmp4' ? ['init.mp4'] : []), ...uris];
+  const bytes = Buffer.concat(await Promise.all(parts.map((u) => readFile(path.join(renditionDir, u)))));
+  const file = path.join(tmp, `probe-${Math.random().toString(36).slice(2)}.${type === 'fmp4' ? 'mp4' : 'ts'}`);
+  await writeFile(file, bytes);
+  return file;
+}
+
+/** Decode (dts) times of one stream's packets, seconds, in file order. */
+async function packetTimes(file: string, stream: 'v:0' | 'a:0'): Promise<number[]> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=dts_time', '-of', 'csv=p=0', file], { maxBuffer: 64 * 1024 * 1024 });
+  return stdout.split('\n').map((l) => l.trim()).filter(Boolean).map(Number);
+}
+
+/**
  * Checks an HLS output with ffprobe: master lists every rendition (relative URI, BANDWIDTH, RESOLUTION,
  * CODECS); each media playlist is VOD, starts with pieces of about 1 s, 1 s and 2 s, then segments of
  * 3.5-6.5 s but the last; each rendition's segments are H.264 at the expected size + AAC stereo 48 kHz,
- * upright, with keyframes at 0, 1 and 2 s and then 2 s apart.
+ * upright, with keyframes at 0, 1 and 2 s and then 2 s apart. fMP4 (the default): EXT-X-VERSION 7, one
+ * `init.mp4` named by EXT-X-MAP, `.m4s` segments; the whole rendition decodes without an error and its video
+ * and audio timelines have no gap (no step between packets above 1.5 times the usual one).
  */
-async function expectHls(outDir: string, result: TranscodeResult, durationSeconds: number, expected: Expected[]): Promise<void> {
+async function expectHls(outDir: string, result: TranscodeResult, durationSeconds: number, expected: Expected[], type: SegmentType = 'fmp4'): Promise<void> {
+  const ext = type === 'fmp4' ? 'm4s' : 'ts';
   expect(result.master).toBe('master.m3u8');
   expect(result.renditions.map((r) => ({ name: r.name, width: r.width, height: r.height }))).toEqual(expected);
   const master = await readFile(path.join(outDir, 'master.m3u8'), 'utf8');
   const masterLines = master.trim().split('\n');
   expect(masterLines[0]).toBe('#EXTM3U');
+  expect(masterLines[1]).toBe(type === 'fmp4' ? '#EXT-X-VERSION:7' : '#EXT-X-VERSION:6');
   const uris = masterLines.filter((line) => line && !line.startsWith('#'));
   expect(uris).toEqual(expected.map((e) => `${e.name}/index.m3u8`));
 
@@ -116,18 +141,25 @@ async function expectHls(outDir: string, result: TranscodeResult, durationSecond
     const playlist = await readFile(path.join(outDir, rendition.playlist), 'utf8');
     expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(playlist).toContain('#EXT-X-ENDLIST');
+    if (type === 'fmp4') {
+      expect(playlist).toContain('#EXT-X-VERSION:7');
+      expect(playlist.match(/#EXT-X-MAP:.*/g)).toEqual(['#EXT-X-MAP:URI="init.mp4"']);
+      expect((await stat(path.join(outDir, e.name, 'init.mp4'))).size).toBeGreaterThan(0);
+    } else {
+      expect(playlist).not.toContain('#EXT-X-MAP');
+    }
     const segments = parseMediaPlaylist(playlist);
     expect(segments.length).toBeGreaterThan(0);
     // The first 4 s segment is cut at 1 s and 2 s (ADR 013): pieces of about 1 s, 1 s and 2 s (fewer for short films).
-    const pieces = segments.filter((s) => /^seg_00000_\d\.ts$/.test(s.uri));
-    expect(pieces.map((s) => s.uri)).toEqual(['seg_00000_0.ts', 'seg_00000_1.ts', 'seg_00000_2.ts'].slice(0, pieces.length));
+    const pieces = segments.filter((s) => new RegExp(`^seg_00000_\\d\\.${ext}$`).test(s.uri));
+    expect(pieces.map((s) => s.uri)).toEqual([0, 1, 2].map((i) => `seg_00000_${i}.${ext}`).slice(0, pieces.length));
     expect(pieces.length).toBe(durationSeconds >= 2.5 ? 3 : 2);
     for (const piece of pieces.slice(0, 2)) expect(piece.durationSeconds).toBeGreaterThanOrEqual(0.9);
     for (const piece of pieces.slice(0, 2)) expect(piece.durationSeconds).toBeLessThanOrEqual(1.2);
     const n = pieces.length;
     segments.slice(n).forEach((segment, k) => {
       const i = k + n;
-      expect(segment.uri).toBe(`seg_${String(k + 1).padStart(5, '0')}.ts`);
+      expect(segment.uri).toBe(`seg_${String(k + 1).padStart(5, '0')}.${ext}`);
       if (i < segments.length - 1) {
         expect(segment.durationSeconds).toBeGreaterThanOrEqual(3.5);
         expect(segment.durationSeconds).toBeLessThanOrEqual(6.5);
@@ -139,7 +171,8 @@ async function expectHls(outDir: string, result: TranscodeResult, durationSecond
     const total = segments.reduce((sum, s) => sum + s.durationSeconds, 0);
     expect(Math.abs(total - durationSeconds)).toBeLessThan(0.5);
 
-    const first = path.join(outDir, e.name, segments[0]!.uri);
+    const renditionDir = path.join(outDir, e.name);
+    const first = await playable(renditionDir, [segments[0]!.uri], type);
     const probed = await ffprobeJson(first, '-show_streams');
     const streams = probed.streams ?? [];
     expect(streams.map((s) => s.codec_type)).toEqual(['video', 'audio']);
@@ -151,7 +184,7 @@ async function expectHls(outDir: string, result: TranscodeResult, durationSecond
 
     // Keyframes: one at the start of each piece (0, 1 s, 2 s), then every 2 s.
     const keyTimes = async (uri: string) =>
-      ((await ffprobeJson(path.join(outDir, e.name, uri), '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time')).frames ?? []).map((f) => Number(f.pts_time));
+      ((await ffprobeJson(await playable(renditionDir, [uri], type), '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time')).frames ?? []).map((f) => Number(f.pts_time));
     const starts: number[] = [];
     for (const piece of pieces.slice(0, 2)) {
       const keys = await keyTimes(piece.uri);
@@ -166,6 +199,24 @@ async function expectHls(outDir: string, result: TranscodeResult, durationSecond
         expect(after).toHaveLength(2);
         expect(after[1]! - after[0]!).toBeCloseTo(2, 1);
       }
+    }
+
+    // The whole rendition, as a player appends it, decodes without an error, lasts as long as the film and
+    // has no hole in its video or audio timeline (the cut pieces join their neighbours exactly). MPEG-TS files
+    // laid end to end break the continuity counters, which ffmpeg reports as corrupt packets: only fMP4 is held
+    // to an error-free decode.
+    const whole = await playable(renditionDir, segments.map((s) => s.uri), type);
+    if (type === 'fmp4') {
+      const decoded = await run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-i', whole, '-f', 'null', '-']);
+      expect(decoded.stderr).toBe('');
+    }
+    for (const stream of ['v:0', 'a:0'] as const) {
+      const times = await packetTimes(whole, stream);
+      const steps = times.slice(1).map((t, i) => t - times[i]!);
+      const usual = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
+      expect(Math.max(...steps), `${e.name} ${stream}`).toBeLessThanOrEqual(1.5 * usual + 1e-6);
+      expect(Math.min(...steps), `${e.name} ${stream}`).toBeGreaterThan(0);
+      expect(times.at(-1)! - times[0]!).toBeGreaterThan(durationSeconds - 0.5);
     }
   }
 }
@@ -283,25 +334,27 @@ describe('createProgressTracker (pure)', () => {
 });
 
 describe('FfmpegTranscoder.transcodeToHls', () => {
-  const transcode = async (source: string, name: string) => {
+  const transcode = async (source: string, name: string, segmentType?: SegmentType) => {
     const facts = await transcoder.probe(source);
     const outDir = path.join(tmp, 'out', name);
     const progress: number[] = [];
-    const result = await transcoder.transcodeToHls(source, outDir, facts, (p) => progress.push(p));
+    const using = segmentType ? new FfmpegTranscoder({ segmentType }) : transcoder;
+    const result = await using.transcodeToHls(source, outDir, facts, (p) => progress.push(p));
     return { facts, outDir, result, progress };
   };
   const landscape720: Expected[] = [
+    { name: '144p', width: 256, height: 144 },
     { name: '240p', width: 426, height: 240 },
     { name: '360p', width: 640, height: 360 },
     { name: '480p', width: 854, height: 480 },
     { name: '720p', width: 1280, height: 720 },
   ];
 
-  it('makes the 4-rung ladder of movie-hello.mp4 in one run, with rising progress ending at 100', async () => {
+  it('makes the 5-rung ladder of movie-hello.mp4 in one run, with rising progress ending at 100', async () => {
     const { facts, outDir, result, progress } = await transcode(MOVIE_HELLO, 'movie-hello');
     await expectHls(outDir, result, facts.durationSeconds, landscape720);
     expect(result.renditions.map((r) => [r.videoBitrate, r.audioBitrate])).toEqual([
-      [350_000, 96_000], [700_000, 96_000], [1_200_000, 128_000], [2_500_000, 128_000],
+      [90_000, 48_000], [350_000, 96_000], [700_000, 96_000], [1_200_000, 128_000], [2_500_000, 128_000],
     ]);
     expect(progress.at(-1)).toBe(100);
     expect(progress.length).toBeGreaterThan(2);
@@ -314,31 +367,56 @@ describe('FfmpegTranscoder.transcodeToHls', () => {
   it('makes the ladder of cockatoo.mp4, turning its mono 16 kHz MP3 into AAC stereo 48 kHz', async () => {
     const { facts, outDir, result } = await transcode(COCKATOO, 'cockatoo');
     await expectHls(outDir, result, facts.durationSeconds, landscape720);
+    // The 144p rung (ADR 026) costs at most 150 kb/s in all, container and init segment included.
+    const average = Number(/AVERAGE-BANDWIDTH=(\d+),RESOLUTION=256x144/.exec(await readFile(path.join(outDir, 'master.m3u8'), 'utf8'))?.[1]);
+    const bytes = (await Promise.all(['init.mp4', ...parseMediaPlaylist(await readFile(path.join(outDir, '144p/index.m3u8'), 'utf8')).map((x) => x.uri)]
+      .map((u) => stat(path.join(outDir, '144p', u))))).reduce((a, st) => a + st.size, 0);
+    expect(average).toBe(Math.round((bytes * 8) / facts.durationSeconds));
+    expect(average).toBeGreaterThan(60_000);
+    expect(average).toBeLessThanOrEqual(150_000);
   }, 120_000);
+
+  it('still writes MPEG-TS ladders on request (segmentType mpegts), larger than the same rungs in fMP4', async () => {
+    const ts = await transcode(MOVIE_HELLO, 'movie-hello-ts', 'mpegts');
+    await expectHls(ts.outDir, ts.result, ts.facts.durationSeconds, landscape720, 'mpegts');
+    const fmp4Dir = path.join(tmp, 'out', 'movie-hello');
+    const total = async (dir: string) => {
+      const files = parseMediaPlaylist(await readFile(path.join(dir, 'index.m3u8'), 'utf8')).map((x) => x.uri);
+      if (files[0]!.endsWith('.m4s')) files.push('init.mp4');
+      return (await Promise.all(files.map((f) => stat(path.join(dir, f))))).reduce((a, st) => a + st.size, 0);
+    };
+    const rows: string[] = [];
+    for (const { name } of landscape720) {
+      const [t, f] = [await total(path.join(ts.outDir, name)), await total(path.join(fmp4Dir, name))];
+      rows.push(`${name}: ts ${t} B, fmp4 ${f} B (${(((t - f) / t) * 100).toFixed(1)} % smaller)`);
+      expect(f, name).toBeLessThan(t);
+    }
+    console.info(`movie-hello.mp4 (${ts.facts.durationSeconds.toFixed(2)} s), bytes per rendition:\n${rows.join('\n')}`);
+  }, 180_000);
 
   it('gives a file without audio a silent AAC stereo track', async () => {
     const { facts, outDir, result } = await transcode(made['no-audio.mp4']!, 'no-audio');
-    await expectHls(outDir, result, facts.durationSeconds, [{ name: '240p', width: 320, height: 240 }]);
+    await expectHls(outDir, result, facts.durationSeconds, [{ name: '144p', width: 192, height: 144 }, { name: '240p', width: 320, height: 240 }]);
   });
 
   it('downmixes 5.1 audio to stereo', async () => {
     const { facts, outDir, result } = await transcode(made['surround.mp4']!, 'surround');
-    await expectHls(outDir, result, facts.durationSeconds, [{ name: '240p', width: 320, height: 240 }]);
+    await expectHls(outDir, result, facts.durationSeconds, [{ name: '144p', width: 192, height: 144 }, { name: '240p', width: 320, height: 240 }]);
   });
 
   it('turns a rotated file upright: portrait output, no rotation left', async () => {
     const { facts, outDir, result } = await transcode(made['rotated.mp4']!, 'rotated');
-    await expectHls(outDir, result, facts.durationSeconds, [{ name: '240p', width: 240, height: 320 }]);
+    await expectHls(outDir, result, facts.durationSeconds, [{ name: '144p', width: 144, height: 192 }, { name: '240p', width: 240, height: 320 }]);
   });
 
   it('handles odd sizes (641x359, 4:4:4) with even output sizes in 4:2:0', async () => {
     const { facts, outDir, result } = await transcode(made['odd-641x359.mp4']!, 'odd');
-    await expectHls(outDir, result, facts.durationSeconds, [{ name: '240p', width: 428, height: 240 }, { name: '358p', width: 640, height: 358 }]);
+    await expectHls(outDir, result, facts.durationSeconds, [{ name: '144p', width: 258, height: 144 }, { name: '240p', width: 428, height: 240 }, { name: '358p', width: 640, height: 358 }]);
   });
 
   it('ignores subtitle and attachment streams, even placed before the video', async () => {
     const { facts, outDir, result } = await transcode(made['extra-streams.mkv']!, 'extra-streams');
-    await expectHls(outDir, result, facts.durationSeconds, [{ name: '240p', width: 320, height: 240 }]);
+    await expectHls(outDir, result, facts.durationSeconds, [{ name: '144p', width: 192, height: 144 }, { name: '240p', width: 320, height: 240 }]);
   });
 
   it('fails with the tail of ffmpeg stderr when ffmpeg cannot read the input', async () => {
