@@ -101,7 +101,8 @@ async function playable(renditionDir: string, uris: readonly string[], type: Seg
 /** Decode (dts) times of one stream's packets, seconds, in file order. */
 async function packetTimes(file: string, stream: 'v:0' | 'a:0'): Promise<number[]> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=dts_time', '-of', 'csv=p=0', file], { maxBuffer: 64 * 1024 * 1024 });
-  return stdout.split('\n').map((l) => l.trim()).filter(Boolean).map(Number);
+  // A packet without a decode time prints N/A (MPEG-TS audio may); it is left out.
+  return stdout.split('\n').map((l) => l.trim().replace(/,$/, '')).filter((l) => /^-?\d/.test(l)).map(Number);
 }
 
 /**
