@@ -28,6 +28,10 @@ const IDOR_ROUTES: Record<string, 'owned' | 'catalogue'> = {
   'DELETE /api/playback/sessions/:sessionId': 'owned',
   'POST /api/playback/sessions/:sessionId/end': 'owned',
   'POST /api/downloads/:id': 'catalogue',
+  'GET /api/offline/options/:id': 'catalogue',
+  'GET /api/offline/:downloadId/files/*': 'owned',
+  'POST /api/offline/:downloadId/license': 'owned',
+  'DELETE /api/offline/:downloadId': 'owned',
   'GET /api/progress/:id': 'catalogue',
   'PUT /api/progress/:id': 'catalogue',
   'POST /api/progress/:id': 'catalogue',
@@ -47,6 +51,7 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
   let aSession: string;
   let aUrl: string;
   let aPayment: string;
+  let aOffline: string;
 
   const call = (who: { cookie: string }, method: string, url: string, payload?: object) =>
     t.app.inject({ method: method as 'GET', url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
@@ -71,6 +76,7 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
       payment: await read(`/api/billing/payments/${aPayment}`),
       receipt: await read(`/api/billing/payments/${aPayment}/receipt`),
       quota: await read('/api/downloads/quota'),
+      offline: await read('/api/offline'),
     };
   };
 
@@ -104,6 +110,10 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
     expect((await call(a, 'PUT', `/api/progress/${videoId}`, { positionSeconds: 4, durationSeconds: 8, sessionId: aSession, watchedSeconds: 4 })).statusCode).toBe(200);
     const download = await call(a, 'POST', `/api/downloads/${movieId}`);
     expect(download.statusCode, download.body).toBe(200);
+    // An offline download of the same video (not counted again, ADR 027).
+    const offline = await call(a, 'POST', '/api/offline', { id: movieId });
+    expect(offline.statusCode, offline.body).toBe(201);
+    aOffline = offline.json().id as string;
   }, 600_000);
   afterAll(() => t?.stop());
 
@@ -134,6 +144,13 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
     const takeover = await call(b, 'POST', `/api/playback/${movieId}`, { sessionId: aSession });
     expect(takeover.statusCode, takeover.body).toBe(200);
     expect(takeover.json().sessionId).not.toBe(aSession);
+    // A's offline download: its files, key and deletion are 404 for B, as for an id that does not exist.
+    for (const [method, url] of [['GET', `/api/offline/${aOffline}/files/index.m3u8`], ['POST', `/api/offline/${aOffline}/license`], ['DELETE', `/api/offline/${aOffline}`]] as const) {
+      const res = await call(b, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual((await call(b, method, url.replace(aOffline, randomUUID()))).json());
+    }
+    expect((await call(a, 'POST', `/api/offline/${aOffline}/license`)).statusCode).toBe(200);
     // A's signed media URL with B's cookie.
     const borrowed = await call(b, 'GET', aUrl);
     expect(REFUSED, `A's media URL for B → ${borrowed.statusCode}`).toContain(borrowed.statusCode);
