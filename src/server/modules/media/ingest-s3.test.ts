@@ -83,7 +83,10 @@ describeEachDb('ingest and delivery on S3', (kind) => {
     expect(stored).toContain('poster.webp');
     for (const r of ready.renditions) {
       expect(stored).toContain(r.playlist);
-      expect(stored.some((k) => k.startsWith(`${r.name}/`) && k.endsWith('.ts'))).toBe(true);
+      // Fragmented MP4 (ADR 026): the rendition's init segment and .m4s segments.
+      expect(stored).toContain(`${r.name}/init.mp4`);
+      expect(stored.some((k) => k.startsWith(`${r.name}/`) && k.endsWith('.m4s'))).toBe(true);
+      expect(stored.some((k) => k.endsWith('.ts'))).toBe(false);
     }
     // The source and its tus bookkeeping leave the bucket just after the video is marked ready (the row is written
     // first, then the source deleted): wait for the delete rather than race it.
@@ -106,11 +109,17 @@ describeEachDb('ingest and delivery on S3', (kind) => {
     expect(media.statusCode).toBe(200);
     const segment = media.body.split('\n').find((l) => l && !l.startsWith('#'))!;
     const segmentUrl = base + variant.slice(0, variant.lastIndexOf('/') + 1) + segment;
+    // The init segment the media playlist names (EXT-X-MAP, ADR 026) comes from the bucket too.
+    expect(media.body).toContain('#EXT-X-MAP:URI="init.mp4"');
+    const init = await get(t, base + variant.slice(0, variant.lastIndexOf('/') + 1) + 'init.mp4');
+    expect(init.statusCode).toBe(200);
+    expect(init.headers['content-type']).toBe('video/mp4');
+    expect(init.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
 
     const whole = await get(t, segmentUrl);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
-    expect(whole.headers['content-type']).toBe('video/mp2t');
+    expect(whole.headers['content-type']).toBe('video/iso.segment');
     expect(Number(whole.headers['content-length'])).toBe(whole.rawPayload.length);
     const bytes = whole.rawPayload;
 
@@ -128,15 +137,15 @@ describeEachDb('ingest and delivery on S3', (kind) => {
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
 
-    expect((await get(t, segmentUrl.replace(segment, 'seg_99999.ts'))).statusCode).toBe(404);
+    expect((await get(t, segmentUrl.replace(segment, 'seg_99999.m4s'))).statusCode).toBe(404);
     // The pattern is case-sensitive like the cap and downloads checks: an upper-case name is not a media file.
-    expect((await get(t, segmentUrl.replace('.ts', '.TS'))).statusCode).toBe(404);
+    expect((await get(t, segmentUrl.replace('.m4s', '.M4S'))).statusCode).toBe(404);
 
     // Behind nginx: the same request answered with X-Accel-Redirect to a presigned path the bucket serves.
     const redirected = await get(accel, segmentUrl);
     expect(redirected.statusCode).toBe(200);
     expect(redirected.body).toBe('');
-    expect(redirected.headers['content-type']).toBe('video/mp2t');
+    expect(redirected.headers['content-type']).toBe('video/iso.segment');
     expect(redirected.headers['cache-control']).toBe('private, max-age=3600, immutable');
     const target = String(redirected.headers['x-accel-redirect']);
     expect(target.startsWith(`/_media/${s3.bucket}/videos/${videoId}/`)).toBe(true);
