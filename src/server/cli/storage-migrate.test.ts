@@ -71,10 +71,13 @@ describe('storage migrate --to s3', () => {
     const image = randomUUID();
     const big = randomBytes(12 * 1024 * 1024 + 123);
     const segment = randomBytes(50_000);
+    // An fMP4 rendition (ADR 026: init segment + .m4s) and an MPEG-TS one of a video transcoded before it.
     const files = {
       [`videos/${video}/master.m3u8`]: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n720p/index.m3u8\n',
-      [`videos/${video}/720p/index.m3u8`]: '#EXTM3U\n#EXTINF:4,\nseg_001.m4s\n',
+      [`videos/${video}/720p/index.m3u8`]: '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg_001.m4s\n',
+      [`videos/${video}/720p/init.mp4`]: randomBytes(900),
       [`videos/${video}/720p/seg_001.m4s`]: segment,
+      [`videos/${video}/240p/seg_00001.ts`]: randomBytes(1880),
       [`videos/${video}/downloads/720p.mp4`]: big,
       [`images/${image}/640.webp`]: randomBytes(3000),
     };
@@ -87,8 +90,8 @@ describe('storage migrate --to s3', () => {
       const r = await cli(media.env, '--to', 's3', '--dry-run');
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/5 objects \(12\.6 MB\) in MEDIA_DIR; 0 already in the bucket with the same size; 5 to copy/);
-      expect(r.out).toMatch(/dry run: would copy 5 of 5 objects.*nothing was copied.*STORAGE is unchanged/);
+      expect(r.out).toMatch(/7 objects \(12\.6 MB\) in MEDIA_DIR; 0 already in the bucket with the same size; 7 to copy/);
+      expect(r.out).toMatch(/dry run: would copy 7 of 7 objects.*nothing was copied.*STORAGE is unchanged/);
       expect(putsSince(before)).toEqual([]);
       expect(await bucket.list(`videos/${video}/`)).toEqual([]);
     });
@@ -99,8 +102,8 @@ describe('storage migrate --to s3', () => {
       const r = await cli(media.env, '--to', 's3', '--concurrency', '2');
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/copied 5\/5 objects, 12\.6 MB\/12\.6 MB/);
-      expect(r.out).toMatch(/All 5 objects are in the bucket\. Set STORAGE=s3 \(and keep the S3_\* variables\) and restart\.\n$/);
+      expect(r.out).toMatch(/copied 7\/7 objects, 12\.6 MB\/12\.6 MB/);
+      expect(r.out).toMatch(/All 7 objects are in the bucket\. Set STORAGE=s3 \(and keep the S3_\* variables\) and restart\.\n$/);
       const stored = [...(await bucket.list('videos/')), ...(await bucket.list('images/'))].filter((o) => o.key.includes(video) || o.key.includes(image)).sort((a, b) => (a.key < b.key ? -1 : 1));
       expect(stored.map((o) => [o.key, o.size])).toEqual(keys.map((key) => [key, Buffer.byteLength(files[key]!)]));
       expect((await bucket.readBuffer(`videos/${video}/downloads/720p.mp4`))!.equals(big)).toBe(true);
@@ -110,6 +113,10 @@ describe('storage migrate --to s3', () => {
       // Stored with the content type the services give such objects when they write them.
       const head = await createS3Client(s3.config).send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `videos/${video}/master.m3u8` }));
       expect(head.ContentType).toBe('application/vnd.apple.mpegurl');
+      const typeOf = async (key: string) => (await createS3Client(s3.config).send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }))).ContentType;
+      expect(await typeOf(`videos/${video}/720p/init.mp4`)).toBe('video/mp4');
+      expect(await typeOf(`videos/${video}/720p/seg_001.m4s`)).toBe('video/iso.segment');
+      expect(await typeOf(`videos/${video}/240p/seg_00001.ts`)).toBe('video/mp2t');
       expect(snapshot(mediaDir)).toEqual(local);
     });
 
@@ -117,9 +124,9 @@ describe('storage migrate --to s3', () => {
       const before = s3.requests.length;
       const r = await cli(media.env, '--to', 's3');
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/5 already in the bucket with the same size; 0 to copy/);
-      expect(r.out).toMatch(/copied 0 objects \(0 B\), 5 were already there/);
-      expect(r.out).toMatch(/All 5 objects are in the bucket/);
+      expect(r.out).toMatch(/7 already in the bucket with the same size; 0 to copy/);
+      expect(r.out).toMatch(/copied 0 objects \(0 B\), 7 were already there/);
+      expect(r.out).toMatch(/All 7 objects are in the bucket/);
       expect(putsSince(before)).toEqual([]);
     });
 
@@ -129,7 +136,7 @@ describe('storage migrate --to s3', () => {
       const before = s3.requests.length;
       const r = await cli(media.env, '--to', 's3');
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/4 already in the bucket with the same size; 1 to copy/);
+      expect(r.out).toMatch(/6 already in the bucket with the same size; 1 to copy/);
       expect(putsSince(before).map((q) => q.url.split('?')[0])).toEqual([`/${s3.bucket}/${key}`]);
       expect((await bucket.readBuffer(key))!.equals(segment)).toBe(true);
     });
@@ -156,9 +163,9 @@ describe('storage migrate --to s3', () => {
         openTarget: (cfg) => liar(`videos/${video}/720p/index.m3u8`)(createS3Storage(cfg)),
       });
       expect(code).toBe(1);
-      expect(errors.join('\n')).toMatch(/1 of 5 objects are not in the bucket with the right size:\n {2}videos\/.*\/720p\/index\.m3u8: \d+ bytes in the bucket, \d+ in MEDIA_DIR/);
+      expect(errors.join('\n')).toMatch(/1 of 7 objects are not in the bucket with the right size:\n {2}videos\/.*\/720p\/index\.m3u8: \d+ bytes in the bucket, \d+ in MEDIA_DIR/);
       expect(errors.join('\n')).toMatch(/STORAGE is unchanged/);
-      expect(out.join('\n')).not.toMatch(/All 5 objects/);
+      expect(out.join('\n')).not.toMatch(/All 7 objects/);
     });
   });
 
