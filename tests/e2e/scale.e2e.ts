@@ -279,6 +279,9 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
     expect(ladder.renditions.length).toBeGreaterThanOrEqual(2);
     for (const r of ladder.renditions) expect(r).toMatch(/^[^/]+\/index\.m3u8$/);
     expect(ladder.segments.length).toBeGreaterThanOrEqual(ladder.renditions.length);
+    // Fragmented MP4 (ADR 026): every rendition's init segment (its EXT-X-MAP) is in the bucket, its segments are .m4s.
+    for (const r of ladder.renditions) expect(ladder.keys).toContain(`videos/${videoId}/${path.posix.dirname(r)}/init.mp4`);
+    expect(ladder.segments.every((k) => k.endsWith('.m4s'))).toBe(true);
     // Nothing of it (or anything else) under the web instances' local media folders.
     expect(filesUnder(path.join(webA.dataDir, 'media'))).toEqual([]);
     expect(filesUnder(path.join(webB.dataDir, 'media'))).toEqual([]);
@@ -466,7 +469,9 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
     expect(ladder.renditions.length).toBeGreaterThan(0);
     // Every object of the ladder is the master, a rendition playlist or a segment they name (no leftovers of the
     // first attempt), apart from the poster.
-    const named = new Set([`videos/${id}/master.m3u8`, ...ladder.renditions.map((r) => `videos/${id}/${r}`), ...ladder.segments]);
+    const initSegments = ladder.renditions.map((r) => `videos/${id}/${path.posix.dirname(r)}/init.mp4`);
+    for (const k of initSegments) expect(ladder.keys).toContain(k);
+    const named = new Set([`videos/${id}/master.m3u8`, ...ladder.renditions.map((r) => `videos/${id}/${r}`), ...ladder.segments, ...initSegments]);
     expect(ladder.keys.filter((k) => !named.has(k) && !/\/poster\.[a-z]+$/.test(k))).toEqual([]);
     // No ffmpeg left from the first worker, and none still working on this video.
     expect(children.filter((c) => isAlive(c.pid))).toEqual([]);
