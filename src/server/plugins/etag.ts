@@ -75,7 +75,17 @@ export async function registerCatalogueEtags(app: FastifyInstance): Promise<void
       app.addHook(name, function (this: FastifyInstance, req, reply, payload, done) {
         if (!takesEtag(req, reply, payload)) return done(null, payload);
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', CATALOGUE_READS.get(req.routeOptions.url!)!);
-        return (hook as (this: FastifyInstance, ...args: Parameters<onSendHookHandler>) => void).call(this, req, reply, payload, done);
+        // A 304 goes out with no body and no Content-Length or Content-Type (RFC 9110 sections 8.6 and 15.4.5: a
+        // Content-Length there would have to be the 200's, and representation metadata is left out); @fastify/etag
+        // hands back '' for it, which Fastify would send with `Content-Length: 0`.
+        // @fastify/etag always calls done(null, payload or undefined).
+        const finish = (_err: null, next: unknown) => {
+          if (reply.statusCode !== 304) return done(null, next);
+          reply.removeHeader('content-type');
+          reply.removeHeader('content-length');
+          return done(null, null);
+        };
+        return (hook as (this: FastifyInstance, ...args: Parameters<onSendHookHandler>) => void).call(this, req, reply, payload, finish as typeof done);
       });
     },
   };
