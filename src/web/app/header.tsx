@@ -1,7 +1,8 @@
-import { Menu, X } from 'lucide-react';
+import { Download, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useMe } from '../features/accounts/api/get-me';
 import { cn } from '../lib/cn';
 import { AccountActions } from './account-actions';
 import { AccountMenu } from './account-menu';
@@ -40,6 +41,38 @@ function NavLinks({ className, onNavigate, mobile = false }: { className?: strin
   );
 }
 
+let resumed = false;
+
+/**
+ * The header's link to the Downloads page, for a signed-in viewer (docs/decisions/027-offline-downloads.md). Being
+ * on every page, it also continues, once per app start, the downloads that were running when the app last closed
+ * (the transfer's code loads in its own chunk, after the page).
+ * @param labelled show the word beside the icon (menus) rather than the icon alone (the header's row)
+ */
+export function DownloadsLink({ labelled = false, onNavigate, className }: { labelled?: boolean; onNavigate?: () => void; className?: string }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const signedIn = Boolean(me.data?.user);
+  useEffect(() => {
+    if (!signedIn || resumed || typeof indexedDB === 'undefined') return;
+    resumed = true;
+    void import('../features/offline/lib/transfer').then((m) => m.resumeUnfinished()).catch(() => undefined);
+  }, [signedIn]);
+  if (!signedIn) return null;
+  return (
+    <Link
+      to="/downloads"
+      onClick={onNavigate}
+      aria-label={labelled ? undefined : t('offline.title')}
+      title={t('offline.title')}
+      className={cn('inline-flex items-center gap-2 rounded-md text-sm font-medium text-foreground/80 hover:bg-muted', labelled ? 'px-3 py-2' : 'size-9 justify-center', className)}
+    >
+      <Download className="size-5" aria-hidden="true" />
+      {labelled && t('offline.title')}
+    </Link>
+  );
+}
+
 /**
  * Logo, home, Movies and pass menus, translators, about; theme, language, account actions (viewer spec section 2
  * "Header"). The widths are set so the header fits on one line in English, French and Kinyarwanda, signed in or
@@ -73,6 +106,7 @@ export function Header() {
           <NavLinks className="flex items-center" />
         </nav>
         <div className="ml-auto hidden min-w-0 items-center gap-1 lg:flex">
+          <DownloadsLink />
           <ThemeToggle />
           <LanguageSelect id="language-desktop" />
           <div className="xl:hidden">
@@ -105,6 +139,7 @@ export function Header() {
           {/* One column no wider than the screen: a long greeting truncates instead of widening the menu. */}
           <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-3 px-4 py-3">
             <NavLinks className="grid gap-1" onNavigate={close} mobile />
+            <DownloadsLink labelled onNavigate={close} />
             <LanguageSelect id="language-mobile" />
             <AccountActions vertical onAction={close} />
           </nav>

@@ -39,7 +39,8 @@ const pages = {
 /**
  * What a route tells the server-side renderer (src/web/entry-server.tsx): `ssr: false` pages are sent as the bare
  * app shell and drawn in the browser only: the player and the admin panel (nothing to see without their code),
- * and the viewer's billing, receipts and settings (dates and times in the browser's own time zone).
+ * and the viewer's billing, receipts and settings (dates and times in the browser's own time zone), and the
+ * Downloads pages (what is stored on the device).
  */
 export interface RouteHandle {
   ssr?: boolean;
@@ -70,6 +71,10 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: pages.terms },
           { path: 'privacy', lazy: pages.privacy },
           { path: 'contact', lazy: pages.contact },
+          // Offline downloads (docs/decisions/027-offline-downloads.md): drawn in the browser from the device's own
+          // storage, outside RequireAuth so they open with no network (the session cannot be checked then).
+          { path: 'downloads', handle: CLIENT_ONLY, lazy: () => import('../features/offline/routes/downloads-page').then((m) => ({ Component: m.default })) },
+          { path: 'downloads/:id/play', handle: CLIENT_ONLY, lazy: () => import('../features/offline/routes/offline-player-page').then((m) => ({ Component: m.default })) },
           {
             element: <RequireAuth />,
             children: [

@@ -1,9 +1,13 @@
-import { Download } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Download, FileVideo } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
+import type { MeResponse } from '../../../../shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { queryKeys } from '../../../lib/query-keys';
 import { useCreateDownload } from '../api/create-download';
 
 /** Starts a browser download of a signed URL (the server answers with Content-Disposition: attachment). */
@@ -18,11 +22,12 @@ function startDownload(url: string, filename: string) {
 }
 
 /**
- * Download (issue 4 point 6): asks the server for a signed MP4 link within the viewer's quality cap (it counts
- * against the pass's downloads) and starts it; a refusal (not in this pass, quota used, no pass) is a toast.
+ * The MP4 file download (issue 4 point 6): asks the server for a signed MP4 link within the quality cap and starts
+ * it; a refusal is a toast. Offered to admins only: the server refuses it to viewers unless ALLOW_FILE_DOWNLOADS
+ * is true (docs/decisions/027-offline-downloads.md).
  * @param id movie, movie-part or episode id (POST /api/downloads/:id)
  */
-export function DownloadButton({ id, className }: { id: string; className?: string }) {
+function FileDownloadButton({ id, className }: { id: string; className?: string }) {
   const { t } = useTranslation();
   const download = useCreateDownload();
   const onClick = () =>
@@ -40,8 +45,34 @@ export function DownloadButton({ id, className }: { id: string; className?: stri
     });
   return (
     <Button variant="outline" size="sm" className={className} onClick={onClick} disabled={download.isPending} aria-busy={download.isPending}>
-      <Download aria-hidden="true" />
-      {t('player.download')}
+      <FileVideo aria-hidden="true" />
+      {t('player.downloadFile')}
     </Button>
+  );
+}
+
+/**
+ * Download on a film's or episode's page (docs/decisions/027-offline-downloads.md): stores the title inside the app
+ * for watching offline. It opens the download dialog on the Downloads page (`/downloads?add={id}`, the offline
+ * feature; features do not import each other), which comes back here when closed without downloading. Admins
+ * also get the MP4 file. The signed-in user is read from the shared `me` query (queryKeys.me).
+ * @param id movie, movie-part or episode id
+ */
+export function DownloadButton({ id, className }: { id: string; className?: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: () => apiRequest<MeResponse>('/api/accounts/me'), staleTime: 5 * 60_000 });
+  const role = me.data?.user?.role;
+  const admin = role === 'admin' || role === 'super_admin';
+  return (
+    <>
+      <Button asChild variant="outline" size="sm" className={className}>
+        <Link to={`/downloads?add=${encodeURIComponent(id)}`} state={{ back: location.pathname + location.search }}>
+          <Download aria-hidden="true" />
+          {t('player.download')}
+        </Link>
+      </Button>
+      {admin && <FileDownloadButton id={id} className={className} />}
+    </>
   );
 }

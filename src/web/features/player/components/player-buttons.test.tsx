@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { json } from '../../../test/catalog-fixtures';
-import { renderWithClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { DownloadButton } from './download-button';
 import { PlayerControls, type PlayerControlsProps } from './player-controls';
 import { ShareButton } from './share-button';
@@ -49,27 +49,46 @@ describe('ShareButton', () => {
 });
 
 describe('DownloadButton', () => {
-  it('starts the download of the signed MP4 link and says how many downloads are left', async () => {
+  const me = (role: string) => json(200, { user: { id: 'u1', name: 'A', email: 'a@b.rw', role }, pass: null });
+  const renderButton = () =>
+    renderRoutes([{ path: '/player/:id', element: <DownloadButton id={EPISODE} /> }, { path: '/downloads', element: <p>downloads page</p> }], `/player/${EPISODE}`);
+
+  it('takes a viewer to the download dialog of the Downloads page and offers no MP4 file', async () => {
+    const fetchMock = vi.fn(async (url: string) => (url === '/api/accounts/me' ? me('user') : json(404, {})));
+    vi.stubGlobal('fetch', fetchMock);
+    const view = renderButton();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/accounts/me', expect.anything()));
+    expect(screen.queryByRole('button', { name: 'MP4 file' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Download' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/downloads'));
+    expect(view.location().search).toBe(`?add=${EPISODE}`);
+    expect(view.location().state).toEqual({ back: `/player/${EPISODE}` });
+    expect(fetchMock).not.toHaveBeenCalledWith(`/api/downloads/${EPISODE}`, expect.anything());
+  });
+
+  it('gives an admin the MP4 file too: starts the signed link and says how many downloads are left', async () => {
     const clicks: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(`${this.getAttribute('href')}|${this.download}`);
     });
-    const fetchMock = vi.fn(async () =>
-      json(200, { url: `/media/d/v/tok/ep.mp4`, expiresAt: '2026-01-01T01:00:00Z', rendition: '720p', sizeBytes: 1000, filename: 'Inshuti S1E2.mp4', remaining: 9 }),
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/accounts/me'
+        ? me('admin')
+        : json(200, { url: `/media/d/v/tok/ep.mp4`, expiresAt: '2026-01-01T01:00:00Z', rendition: '720p', sizeBytes: 1000, filename: 'Inshuti S1E2.mp4', remaining: 9 }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithClient(<DownloadButton id={EPISODE} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    renderButton();
+    fireEvent.click(await screen.findByRole('button', { name: 'MP4 file' }));
     await waitFor(() => expect(clicks).toEqual(['/media/d/v/tok/ep.mp4|Inshuti S1E2.mp4']));
     expect(fetchMock).toHaveBeenCalledWith(`/api/downloads/${EPISODE}`, expect.objectContaining({ method: 'POST' }));
     expect(toast.success).toHaveBeenCalledWith('Download started (720p)', { description: '9 downloads left in your pass' });
   });
 
-  it('shows the quota refusal and starts nothing', async () => {
+  it('shows an admin the refusal of the MP4 file and starts nothing', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => json(403, { error: { code: 'download_limit_reached', message: 'x', details: { limit: 10, used: 10, plan: 'weekly' } } })));
-    renderWithClient(<DownloadButton id={EPISODE} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/accounts/me' ? me('super_admin') : json(403, { error: { code: 'download_limit_reached', message: 'x', details: { limit: 10, used: 10, plan: 'weekly' } } }))));
+    renderButton();
+    fireEvent.click(await screen.findByRole('button', { name: 'MP4 file' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Download not available', { description: 'You have used all 10 downloads of your pass.' }));
     expect(click).not.toHaveBeenCalled();
   });
@@ -108,12 +127,12 @@ describe('PlayerControls', () => {
     render(<PlayerControls {...props} />);
     fireEvent.click(screen.getByRole('button', { name: 'Player settings' }));
     expect(screen.getByRole('menuitemradio', { name: 'Kinyarwanda' }).getAttribute('aria-checked')).toBe('true');
-    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Off' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Captions' })).getByRole('menuitemradio', { name: 'Off' }));
     expect(props.onCaption).toHaveBeenCalledWith(-1);
     fireEvent.click(screen.getByRole('menuitemradio', { name: '2×' }));
     expect(props.onSpeed).toHaveBeenCalledWith(2);
-    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Data saver' }));
-    expect(props.onDataSaverChange).toHaveBeenCalledWith(true);
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '144p' }));
+    expect(props.onDataSaverChange).toHaveBeenCalledWith({ dataSaver: true, dataSaverMaxHeight: 144 });
     // Escape closes the menu.
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();

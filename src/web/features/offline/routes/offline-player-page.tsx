@@ -1,0 +1,133 @@
+import { ArrowLeft, Lock, WifiOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/error-message';
+import { ApiError } from '../../../lib/api-client';
+import { keyUsable, offlinePath } from '../../../sw/offline-routing';
+import { getStored, type StoredDownload } from '../lib/offline-db';
+import { checkIn } from '../lib/transfer';
+
+type Gate =
+  | { kind: 'checking' }
+  | { kind: 'missing' }
+  | { kind: 'pass-ended'; reason: 'expired' | 'none' }
+  | { kind: 'refused'; code: string }
+  | { kind: 'check-in-online' }
+  | { kind: 'play'; record: StoredDownload };
+
+/**
+ * Decides whether a stored download may play (docs/decisions/027-offline-downloads.md): online, the check-in
+ * (POST license) renews the key or, refused, deletes it; offline (or the server unreachable), the stored key's
+ * validUntil decides: past it, the viewer must check in online.
+ */
+async function gate(id: string): Promise<Gate> {
+  const record = await getStored(id);
+  if (!record || record.state !== 'done') return { kind: 'missing' };
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  const result = online ? await checkIn(id) : ({ kind: 'offline' } as const);
+  if (result.kind === 'pass-ended') return result;
+  if (result.kind === 'refused') return result;
+  const fresh = (await getStored(id)) ?? record;
+  if (!keyUsable(fresh.validUntil, Date.now())) return { kind: 'check-in-online' };
+  return { kind: 'play', record: fresh };
+}
+
+function Message({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-6 text-center" data-testid="offline-message">
+      {icon}
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="text-muted-foreground">{text}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/subscribe">{t('player.viewPlans')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/downloads">{t('offline.title')}</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The stored media playlist played by hls.js (AES-128 segments, key from the worker), or natively where hls.js cannot. */
+function OfflineVideo({ record }: { record: StoredDownload }) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    const src = offlinePath(record.id, 'index.m3u8');
+    let destroy = () => {};
+    let live = true;
+    void import('hls.js').then(({ default: Hls }) => {
+      if (!live) return;
+      if (!Hls.isSupported()) {
+        el.src = src;
+        return;
+      }
+      const hls = new Hls({ enableWorker: true });
+      hls.on(Hls.Events.ERROR, (_e, data) => {
+        if (data.fatal) setFailed(true);
+      });
+      hls.loadSource(src);
+      hls.attachMedia(el);
+      destroy = () => hls.destroy();
+    }, () => setFailed(true));
+    return () => {
+      live = false;
+      destroy();
+    };
+  }, [record.id]);
+  return (
+    <div className="grid gap-2">
+      <video ref={video} controls autoPlay playsInline className="aspect-video w-full rounded-xl bg-black" data-testid="offline-video" poster={record.download.imageUrl ?? undefined} />
+      {failed && (
+        <p role="alert" className="text-sm text-destructive">
+          {t('offline.playFailed')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** /downloads/:id/play: a stored download played from the device (drawn in the browser; opens offline). */
+export default function OfflinePlayerPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [state, setState] = useState<Gate>({ kind: 'checking' });
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'checking' });
+    void gate(id).then((g) => live && setState(g), () => live && setState({ kind: 'missing' }));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return (
+    <div className="mx-auto grid max-w-4xl gap-4 px-4 py-6">
+      <Link to="/downloads" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('offline.title')}
+      </Link>
+      {state.kind === 'checking' && <Spinner label={t('common.loading')} />}
+      {state.kind === 'missing' && <p role="alert">{t('offline.missing')}</p>}
+      {state.kind === 'pass-ended' && (
+        <Message icon={<Lock className="size-6" aria-hidden="true" />} title={t('player.subscriptionRequired')} text={state.reason === 'expired' ? t('player.subscriptionExpired') : t('player.subscriptionNone')} />
+      )}
+      {state.kind === 'refused' && <Message icon={<Lock className="size-6" aria-hidden="true" />} title={t('offline.refused')} text={errorMessage(t, new ApiError(403, state.code, state.code))} />}
+      {state.kind === 'check-in-online' && <Message icon={<WifiOff className="size-6" aria-hidden="true" />} title={t('offline.checkInTitle')} text={t('offline.checkInText')} />}
+      {state.kind === 'play' && (
+        <>
+          <h1 className="text-xl font-bold">{state.record.download.title}</h1>
+          <OfflineVideo record={state.record} />
+        </>
+      )}
+    </div>
+  );
+}
