@@ -375,6 +375,7 @@ describe('FfmpegTranscoder.transcodeToHls', () => {
     expect(average).toBe(Math.round((bytes * 8) / facts.durationSeconds));
     expect(average).toBeGreaterThan(60_000);
     expect(average).toBeLessThanOrEqual(150_000);
+    console.info(`cockatoo.mp4 fMP4 master:\n${await readFile(path.join(outDir, 'master.m3u8'), 'utf8')}`);
   }, 120_000);
 
   it('still writes MPEG-TS ladders on request (segmentType mpegts), larger than the same rungs in fMP4', async () => {
