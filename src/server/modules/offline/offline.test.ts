@@ -6,19 +6,13 @@
  * segment; ffmpeg plays the stored folder), the licence as check-in (refused once the pass ended), another viewer's
  * download (404 on every route) and deleting.
  */
-import { execFile } from 'node:child_process';
-import { createDecipheriv } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineDownload, offlineLicense, offlineOptions, type OfflineDownload } from '../../../shared/contracts/offline.js';
 import { keys } from '../../providers/storage/media-storage.js';
 import { describeEachDb, FIXTURES, signUp, startTestApp, waitFor, type TestApp } from '../../test/harness.js';
-import { playlistFiles, sequenceIv } from './offline-hls.js';
-
-const run = promisify(execFile);
+import { FfmpegTranscoder } from '../../providers/transcoder/ffmpeg-transcoder.js';
+import { checkPlaysFromFolder, checkServedFiles } from './offline-files.check.js';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describeEachDb('offline downloads', (kind) => {
@@ -53,7 +47,6 @@ describeEachDb('offline downloads', (kind) => {
     return offlineDownload.parse(res.json());
   };
   const fileUrl = (d: { id: string }, name: string) => `/api/offline/${d.id}/files/${name}`;
-  const stored = async (videoId: string, rel: string) => (await t.services.storage.readBuffer(keys.videoFile(videoId, rel)))!;
   const endPass = (userId: string) => t.db.executeSql(`update subscriptions set expires_at = now() - interval '1 minute' where user_id = $1`, [userId]);
 
   it('asks a signed-out visitor to log in on every route', async () => {
@@ -172,56 +165,14 @@ describeEachDb('offline downloads', (kind) => {
       key = Buffer.from(offlineLicense.parse(lic.json()).key, 'base64');
     });
 
-    it('serves the rewritten playlist, the clear init segment and every segment encrypted under the key with its sequence IV', async () => {
+    it('serves the rewritten playlist, the clear init segment and every segment encrypted under the key with its sequence IV (fMP4)', async () => {
       expect(key.length).toBe(16);
-      const dir = `${d.rendition.name}/`;
-      const listRes = await call(owner, 'GET', fileUrl(d, 'index.m3u8'));
-      expect(listRes.statusCode).toBe(200);
-      expect(listRes.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-      const playlist = listRes.body;
-      expect(playlist).toContain('#EXT-X-KEY:METHOD=AES-128,URI="key"');
-      expect(playlist).not.toMatch(/IV=/);
-      const files = playlistFiles(playlist);
-      expect(d.files.map((f) => f.name)).toEqual(['index.m3u8', ...files.map((f) => f.name)]);
-      for (const f of files) {
-        const res = await call(owner, 'GET', fileUrl(d, f.name));
-        expect(res.statusCode, f.name).toBe(200);
-        const body = res.rawPayload;
-        expect(Number(res.headers['content-length'])).toBe(body.length);
-        expect(body.length).toBe(d.files.find((x) => x.name === f.name)!.bytes);
-        const clear = await stored(premiumVideo, dir + f.name);
-        if (f.kind === 'init') {
-          expect(body.equals(clear)).toBe(true);
-          continue;
-        }
-        expect(body.equals(clear)).toBe(false);
-        const decipher = createDecipheriv('aes-128-cbc', key, sequenceIv(f.sequence!));
-        expect(Buffer.concat([decipher.update(body), decipher.final()]).equals(clear), f.name).toBe(true);
-      }
-      expect(files.filter((f) => f.kind === 'segment').length).toBeGreaterThan(1);
+      const files = await checkServedFiles(t, owner.cookie, d, key);
+      expect(files[0]).toMatchObject({ name: 'init.mp4', kind: 'init' });
     });
 
     it('is read by ffmpeg from a folder with the key file, decoding every packet the clear rendition has', async () => {
-      const folder = mkdtempSync(path.join(os.tmpdir(), 'offline-'));
-      try {
-        for (const f of d.files) writeFileSync(path.join(folder, f.name), (await call(owner, 'GET', fileUrl(d, f.name))).rawPayload);
-        writeFileSync(path.join(folder, 'key'), key);
-        const count = async (playlist: string) => {
-          const { stdout } = await run(t.config.ffprobePath, ['-v', 'error', '-allowed_extensions', 'ALL', '-count_packets', '-show_entries', 'stream=codec_type,nb_read_packets', '-of', 'json', playlist]);
-          return (JSON.parse(stdout) as { streams: { codec_type: string; nb_read_packets: string }[] }).streams.map((s) => `${s.codec_type}:${s.nb_read_packets}`).sort();
-        };
-        const offline = await count(path.join(folder, 'index.m3u8'));
-        const clear = await count(await t.services.storage.readLocation(keys.videoFile(premiumVideo, `${d.rendition.name}/index.m3u8`), 60));
-        expect(offline).toEqual(clear);
-        expect(offline.some((s) => s.startsWith('video:') && Number(s.slice(6)) > 0)).toBe(true);
-        // A full decode with errors fatal: wrong bytes anywhere would stop it.
-        await run(t.config.ffmpegPath, ['-v', 'error', '-xerror', '-allowed_extensions', 'ALL', '-i', path.join(folder, 'index.m3u8'), '-f', 'null', '-']);
-        // And without the right key, it cannot be read.
-        writeFileSync(path.join(folder, 'key'), Buffer.alloc(16));
-        await expect(run(t.config.ffmpegPath, ['-v', 'error', '-xerror', '-allowed_extensions', 'ALL', '-i', path.join(folder, 'index.m3u8'), '-f', 'null', '-'])).rejects.toThrow();
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
+      await checkPlaysFromFolder(t, owner.cookie, d, key);
     }, 120_000);
 
     it('answers 404 for a name the playlist does not list, and 400 for a bad id', async () => {
@@ -286,4 +237,33 @@ describeEachDb('offline downloads', (kind) => {
     expect((await call(v, 'DELETE', `/api/offline/${d.id}`)).statusCode).toBe(404);
     expect((await call(v, 'GET', '/api/offline')).json()).toEqual({ items: [] });
   });
+});
+
+// Videos transcoded before the fMP4 ladder (ADR 026) keep MPEG-TS segments and no EXT-X-MAP: the key tag goes
+// before the first segment and every .ts segment is encrypted the same way.
+describeEachDb('offline downloads of an MPEG-TS ladder', (kind) => {
+  let t: TestApp;
+  let movieId: string;
+  beforeAll(async () => {
+    // The tools the harness's own transcoder uses (FFMPEG_PATH and FFPROBE_PATH default to these names).
+    const transcoder = new FfmpegTranscoder({ preset: 'ultrafast', ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', segmentType: 'mpegts' });
+    t = await startTestApp(kind, { transcoder });
+    movieId = (await t.services.catalog.create({ title: 'Old film', category: 'drama', isPremium: true })).id;
+    const video = (await t.services.media.importFile(movieId, path.join(FIXTURES, 'movie-hello.mp4'), null)).id;
+    await waitFor(async () => (await t.services.media.get(video))?.status === 'ready', 300);
+  }, 600_000);
+  afterAll(() => t.stop());
+
+  it('encrypts every .ts segment under the licence key, and ffmpeg plays the stored folder', async () => {
+    const v = await signUp(t);
+    await t.services.billing.grantPass(v.id, 'yearly');
+    const res = await t.app.inject({ method: 'POST', url: '/api/offline', headers: { cookie: v.cookie }, payload: { id: movieId } });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = offlineDownload.parse(res.json());
+    const lic = offlineLicense.parse((await t.app.inject({ method: 'POST', url: `/api/offline/${d.id}/license`, headers: { cookie: v.cookie } })).json());
+    const key = Buffer.from(lic.key, 'base64');
+    const files = await checkServedFiles(t, v.cookie, d, key);
+    expect(files.every((f) => f.kind === 'segment' && f.name.endsWith('.ts'))).toBe(true);
+    await checkPlaysFromFolder(t, v.cookie, d, key);
+  }, 120_000);
 });
