@@ -40,6 +40,13 @@ describe('configuration (issue 2 point 2)', () => {
     expect(loadConfig({ DATA_DIR: dir, UPLOAD_EXPIRY_HOURS: '0.5' }).uploadExpiryHours).toBe(0.5);
   });
 
+  it('keeps the MP4 file download for admins unless ALLOW_FILE_DOWNLOADS says otherwise (ADR 028)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).allowFileDownloads).toBe(false);
+    for (const yes of ['true', '1', 'yes']) expect(loadConfig({ DATA_DIR: dir, ALLOW_FILE_DOWNLOADS: yes }).allowFileDownloads, yes).toBe(true);
+    for (const no of ['false', '0', 'no', '']) expect(loadConfig({ DATA_DIR: dir, ALLOW_FILE_DOWNLOADS: no }).allowFileDownloads, no).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, ALLOW_FILE_DOWNLOADS: 'maybe' })).toThrow(/ALLOW_FILE_DOWNLOADS/);
+  });
+
   it('generates secrets once and keeps them under DATA_DIR', () => {
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });

@@ -30,6 +30,8 @@
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
  * MAIL_FROM (required with SMTP_URL); SMS_PROVIDER (outbox | africastalking), AT_USERNAME and AT_API_KEY (required
  * with africastalking), AT_SENDER_ID (optional), AT_BASE_URL (the sandbox's for username sandbox, else production).
+ * Downloads (docs/decisions/028-data-saver-rungs-and-save-data.md): ALLOW_FILE_DOWNLOADS (false: the MP4 file of
+ * POST /api/downloads/:id is for admins and super admins only, viewers download inside the app; true: viewers too).
  * A bad value throws ConfigError naming the variable. Secrets are never logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -82,6 +84,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_CATALOG: bool.default(true),
+  ALLOW_FILE_DOWNLOADS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -140,6 +143,8 @@ export interface Config {
   sessionSecret: string;
   urlSigningSecret: string;
   demoCatalog: boolean;
+  /** Viewers may download the MP4 file (ALLOW_FILE_DOWNLOADS); admins and super admins always may (ADR 028). */
+  allowFileDownloads: boolean;
   logLevel: string;
   ffmpegPath: string;
   ffprobePath: string;
@@ -297,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,
     urlSigningSecret: e.URL_SIGNING_SECRET ?? secrets!.urlSigningSecret,
     demoCatalog: e.DEMO_CATALOG,
+    allowFileDownloads: e.ALLOW_FILE_DOWNLOADS,
     logLevel: e.LOG_LEVEL,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

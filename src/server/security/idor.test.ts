@@ -108,9 +108,11 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
     aSession = played.json().sessionId as string;
     aUrl = played.json().url as string;
     expect((await call(a, 'PUT', `/api/progress/${videoId}`, { positionSeconds: 4, durationSeconds: 8, sessionId: aSession, watchedSeconds: 4 })).statusCode).toBe(200);
+    // The MP4 file is for admins unless ALLOW_FILE_DOWNLOADS (ADR 028): a viewer is refused and nothing is counted.
     const download = await call(a, 'POST', `/api/downloads/${movieId}`);
-    expect(download.statusCode, download.body).toBe(200);
-    // An offline download of the same video (not counted again, ADR 027).
+    expect(download.statusCode, download.body).toBe(403);
+    expect(download.json().error.code).toBe('file_downloads_off');
+    // An offline download (ADR 027), counted against A's quota.
     const offline = await call(a, 'POST', '/api/offline', { id: movieId });
     expect(offline.statusCode, offline.body).toBe(201);
     aOffline = offline.json().id as string;
@@ -172,7 +174,7 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
     expect((await call(b, 'DELETE', `/api/watchlist/series/${seriesId}`)).statusCode).toBeLessThan(500);
     expect((await call(b, 'GET', '/api/watchlist')).json().items).toEqual([]);
     // B's download counts against B's quota only.
-    expect((await call(b, 'POST', `/api/downloads/${movieId}`)).statusCode).toBe(200);
+    expect((await call(b, 'POST', '/api/offline', { id: movieId })).statusCode).toBe(201);
     expect((await call(b, 'GET', '/api/downloads/quota')).json().used).toBe(1);
     const after = await aView();
     expect(after).toEqual(before);

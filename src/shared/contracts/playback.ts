@@ -19,7 +19,9 @@ import { roundTo } from './numbers.js';
  * - GET    /api/playback/settings                    → `playbackSettings`
  * - PUT    /api/playback/settings  body `playbackSettingsBody` → `playbackSettings`
  * - POST   /api/downloads/:id   (movie, part or episode id)  → `downloadResponse`; errors 403 download_not_included
- *     (Daily pass, no pass), 403 download_limit_reached `downloadLimitDetails`, 403 subscription_required.
+ *     (Daily pass, no pass), 403 download_limit_reached `downloadLimitDetails`, 403 subscription_required,
+ *     403 file_downloads_off (a viewer while ALLOW_FILE_DOWNLOADS is false: the MP4 file is for admins; viewers
+ *     download inside the app, ADR 027 and 028).
  * - GET    /api/downloads/quota                      → `downloadQuota`
  * - GET    /api/progress/continue-watching           → `continueWatchingResponse` (signed-in viewers)
  * - GET    /api/progress/:id    (video, movie, part or episode id) → `progressResponse`
@@ -52,8 +54,25 @@ export const SIGNED_URL_CACHE_MAX_AGE_SECONDS = 24 * 3600;
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
 /** A stream session without a heartbeat for this long lapses and frees its slot (about 2 missed heartbeats). */
 export const SESSION_LAPSE_SECONDS = 75;
-/** Short side of the picture the data saver caps at, pixels (issue 4 point 7: 360p). */
-export const DATA_SAVER_MAX_HEIGHT = 360;
+/**
+ * Rungs the data saver may cap at, short side in pixels: the viewer chooses 144p (the ladder's lowest rung, under
+ * 0.1 GB an hour) or 240p. docs/decisions/028-data-saver-rungs-and-save-data.md (amends issue 4's 360p).
+ */
+export const DATA_SAVER_HEIGHTS = [144, 240] as const;
+export type DataSaverHeight = (typeof DATA_SAVER_HEIGHTS)[number];
+/**
+ * The data saver's cap when the viewer has not chosen a rung: 240p, also what the browser's Save-Data hint turns on
+ * (ADR 028). Kept under its old name for the callers of issue 4.
+ */
+export const DATA_SAVER_MAX_HEIGHT: DataSaverHeight = 240;
+export const dataSaverHeight = z.union([z.literal(144), z.literal(240)], 'must be 144 or 240');
+/**
+ * Why the data saver is on: the viewer chose it ('viewer'), or the viewer has not chosen and the browser asked to
+ * save data (`Save-Data: on` request header, WICG "Save-Data" client hint, or `navigator.connection.saveData` sent
+ * as `playbackRequest.saveData`): 'browser'. null: the data saver is off.
+ */
+export const dataSaverSource = z.enum(['viewer', 'browser']).nullable();
+export type DataSaverSource = z.infer<typeof dataSaverSource>;
 /**
  * A player without a bandwidth estimate starts on the first variant of the master playlist (hls.js `startLevel`
  * default, Apple HLS authoring spec). The server lists first the highest allowed rendition whose BANDWIDTH is at
@@ -80,6 +99,11 @@ export const playbackRequest = z.object({
   partId: z.uuid().optional(),
   /** The stream session this device already holds: refreshes its URL (or moves it to the next part/episode) without counting another stream. */
   sessionId: z.uuid().optional(),
+  /**
+   * The browser's `navigator.connection.saveData` (Network Information API): true turns the data saver on when the
+   * viewer has not chosen (ADR 028), as a `Save-Data: on` request header does.
+   */
+  saveData: z.boolean().optional(),
 });
 export type PlaybackRequest = z.infer<typeof playbackRequest>;
 
@@ -95,6 +119,11 @@ export const playbackRendition = z.object({
   averageBandwidth: z.number().int(),
   /** Expected data use for one hour at this quality, megabytes (10^6 bytes), one decimal (from averageBandwidth). */
   megabytesPerHour: z.number(),
+  /**
+   * Expected data use for the whole video at this quality, megabytes (10^6 bytes), one decimal:
+   * durationSeconds x averageBandwidth / 8. null when the duration is unknown.
+   */
+  megabytesForVideo: z.number().nullable(),
 });
 export type PlaybackRendition = z.infer<typeof playbackRendition>;
 
@@ -129,6 +158,10 @@ export const playbackResponse = z.object({
   capReason: qualityCapReason,
   /** The viewer's data-saver setting (null: not chosen yet; the web asks at first play). */
   dataSaver: z.boolean().nullable(),
+  /** Why the data saver is on for this answer ('viewer' or 'browser'), null when it is off (ADR 028). */
+  dataSaverSource: dataSaverSource,
+  /** The data saver's rung, short side in pixels: the viewer's choice, else 240 (applies only when it is on). */
+  dataSaverMaxHeight: dataSaverHeight,
   /** Caption tracks of the video (en, fr, rw as uploaded). */
   captions: z.array(captionTrack),
   /** Where to resume, seconds, or null to start at the beginning (src/shared/domain/resume.ts). */
@@ -176,11 +209,15 @@ export const heartbeatResponse = z.object({
 
 /** The viewer's playback settings (stored on the server). */
 export const playbackSettings = z.object({
-  /** Data saver: caps quality at 360p. null = not chosen yet. */
+  /** Data saver on or off as the viewer chose; null = not chosen yet (then the browser's Save-Data hint decides). */
   dataSaver: z.boolean().nullable(),
+  /** The rung the data saver caps at, short side in pixels (144 or 240; 240 until chosen). ADR 028. */
+  dataSaverMaxHeight: dataSaverHeight,
 });
 export type PlaybackSettings = z.infer<typeof playbackSettings>;
-export const playbackSettingsBody = z.object({ dataSaver: z.boolean() });
+/** Body of PUT /api/playback/settings; without `dataSaverMaxHeight` the stored rung is kept. */
+export const playbackSettingsBody = z.object({ dataSaver: z.boolean(), dataSaverMaxHeight: dataSaverHeight.optional() });
+export type PlaybackSettingsBody = z.infer<typeof playbackSettingsBody>;
 
 /** A signed, expiring link to an MP4 within the viewer's quality cap. */
 export const downloadResponse = z.object({

@@ -1,7 +1,7 @@
 /** Plan limits while watching, the quality cap and the start order of the master playlist (issue 4 points 6, 7). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedRenditions, filmTitleOf, megabytesPerHour, qualityCap, startFirstOrder, viewerLimits } from './entitlements.js';
+import { allowedRenditions, dataSaverState, filmTitleOf, megabytesForDuration, megabytesPerHour, qualityCap, signedCap, startFirstOrder, viewerLimits } from './entitlements.js';
 
 describe('viewerLimits', () => {
   it('follows the plan table of viewer spec section 9', () => {
@@ -13,12 +13,43 @@ describe('viewerLimits', () => {
     expect(viewerLimits({ superAdmin: false, activePlan: null, ownsTitle: true })).toMatchObject({ maxHeight: 1080, streams: 1, downloads: 0 });
     expect(viewerLimits({ superAdmin: true, activePlan: null })).toMatchObject({ maxHeight: null, downloads: null });
   });
-  it('caps at 360p with the data saver, never raising a lower cap', () => {
-    expect(qualityCap(1080, true)).toEqual({ maxHeight: 360, reason: 'data_saver' });
-    expect(qualityCap(null, true)).toEqual({ maxHeight: 360, reason: 'data_saver' });
-    expect(qualityCap(240, true)).toEqual({ maxHeight: 240, reason: 'plan' });
-    expect(qualityCap(720, null)).toEqual({ maxHeight: 720, reason: 'plan' });
+  it('caps at the data saver rung (240p unless told), never raising a lower cap (ADR 028)', () => {
+    expect(qualityCap(1080, true)).toEqual({ maxHeight: 240, reason: 'data_saver' });
+    expect(qualityCap(null, true)).toEqual({ maxHeight: 240, reason: 'data_saver' });
+    expect(qualityCap(1080, true, 144)).toEqual({ maxHeight: 144, reason: 'data_saver' });
+    expect(qualityCap(null, true, 144)).toEqual({ maxHeight: 144, reason: 'data_saver' });
+    expect(qualityCap(144, true, 240)).toEqual({ maxHeight: 144, reason: 'plan' });
+    expect(qualityCap(240, true, 240)).toEqual({ maxHeight: 240, reason: 'plan' });
+    expect(qualityCap(720, null, 144)).toEqual({ maxHeight: 720, reason: 'plan' });
+    expect(qualityCap(720, false, 144)).toEqual({ maxHeight: 720, reason: 'plan' });
     expect(qualityCap(null, false)).toEqual({ maxHeight: null, reason: null });
+  });
+});
+
+describe('dataSaverState (ADR 028: the viewer chooses, else the browser asks)', () => {
+  it('follows the viewer: on at their rung, and an explicit off wins over Save-Data', () => {
+    expect(dataSaverState({ chosen: true, storedMaxHeight: 144, browserSaveData: false })).toEqual({ on: true, maxHeight: 144, source: 'viewer' });
+    expect(dataSaverState({ chosen: true, storedMaxHeight: null, browserSaveData: true })).toEqual({ on: true, maxHeight: 240, source: 'viewer' });
+    expect(dataSaverState({ chosen: false, storedMaxHeight: 144, browserSaveData: true })).toEqual({ on: false, maxHeight: 144, source: null });
+  });
+  it('is on by the browser only while the viewer has not chosen', () => {
+    expect(dataSaverState({ chosen: null, storedMaxHeight: null, browserSaveData: true })).toEqual({ on: true, maxHeight: 240, source: 'browser' });
+    expect(dataSaverState({ chosen: null, storedMaxHeight: 144, browserSaveData: true })).toEqual({ on: true, maxHeight: 144, source: 'browser' });
+    expect(dataSaverState({ chosen: null, storedMaxHeight: null, browserSaveData: false })).toEqual({ on: false, maxHeight: 240, source: null });
+  });
+});
+
+describe('signedCap', () => {
+  const r = (w: number, h: number) => ({ width: w, height: h });
+  it('keeps the cap when a served rendition fits it, and no cap stays no cap', () => {
+    expect(signedCap(144, [r(256, 144), r(426, 240)])).toBe(144);
+    expect(signedCap(240, [r(256, 144), r(426, 240)])).toBe(240);
+    expect(signedCap(null, [r(426, 240)])).toBeNull();
+  });
+  it("raises it to the lowest served rendition when none fits (a video from before the 144p rung)", () => {
+    expect(signedCap(144, [r(426, 240)])).toBe(240);
+    expect(signedCap(144, [r(240, 426)])).toBe(240);
+    expect(signedCap(144, [])).toBe(144);
   });
 });
 
@@ -49,6 +80,16 @@ describe('allowedRenditions and startFirstOrder', () => {
   it('converts bitrates to megabytes per hour', () => {
     expect(megabytesPerHour(1_000_000)).toBe(450);
     expect(megabytesPerHour(446_000)).toBe(200.7);
+  });
+  it('gives the megabytes of a whole video from its duration and average bitrate', () => {
+    expect(megabytesForDuration(1_000_000, 3600)).toBe(450);
+    expect(megabytesForDuration(150_000, 5400)).toBe(101.3);
+    expect(megabytesForDuration(446_000, 90)).toBe(5);
+    expect(megabytesForDuration(1_000_000, null)).toBeNull();
+    expect(megabytesForDuration(1_000_000, 0)).toBeNull();
+    fc.assert(fc.property(fc.integer({ min: 1, max: 20_000_000 }), fc.integer({ min: 1, max: 36_000 }), (bps, s) => {
+      expect(Math.abs(megabytesForDuration(bps, s)! - (bps * s) / 8e6)).toBeLessThanOrEqual(0.05 + 1e-9);
+    }));
   });
 });
 

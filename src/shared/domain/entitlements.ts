@@ -8,9 +8,11 @@
  *   Monthly 1080p / 5 / 25; Yearly highest / 6 / unlimited).
  * - no active pass, watching a title bought alone: 1080p, 1 stream, no downloads.
  * - no active pass, watching a free title: Daily's limits (720p, 1 stream, no downloads).
- * The data saver lowers any cap to 360p. See docs/decisions (playback limits ADR).
+ * The data saver lowers any cap to its rung, 144p or 240p by the viewer's choice (240p until chosen); it is on when
+ * the viewer turned it on, or, while the viewer has not chosen, when the browser asks to save data
+ * (docs/decisions/028-data-saver-rungs-and-save-data.md, amending the 360p of ADR 009).
  */
-import { DATA_SAVER_MAX_HEIGHT, START_BANDWIDTH_MAX } from '../contracts/playback.js';
+import { DATA_SAVER_MAX_HEIGHT, START_BANDWIDTH_MAX, type DataSaverHeight, type DataSaverSource } from '../contracts/playback.js';
 import { PLANS, type PlanId } from './plans.js';
 
 export interface ViewerLimits {
@@ -35,10 +37,37 @@ export function viewerLimits(v: { superAdmin: boolean; activePlan: PlanId | null
   return { plan: null, maxHeight: PLANS.daily.maxHeight, streams: PLANS.daily.devices, downloads: 0 };
 }
 
-/** The effective cap in pixels (short side) and its reason: the lower of the plan's cap and the data saver's 360p. */
-export function qualityCap(planMax: number | null, dataSaver: boolean | null): { maxHeight: number | null; reason: 'plan' | 'data_saver' | null } {
-  if (dataSaver && (planMax === null || DATA_SAVER_MAX_HEIGHT < planMax)) return { maxHeight: DATA_SAVER_MAX_HEIGHT, reason: 'data_saver' };
+/**
+ * The effective cap in pixels (short side) and its reason: the lower of the plan's cap and, when the data saver is
+ * on, its rung (`saverMaxHeight`, default DATA_SAVER_MAX_HEIGHT = 240; ADR 028).
+ */
+export function qualityCap(planMax: number | null, dataSaver: boolean | null, saverMaxHeight: number = DATA_SAVER_MAX_HEIGHT): { maxHeight: number | null; reason: 'plan' | 'data_saver' | null } {
+  if (dataSaver && (planMax === null || saverMaxHeight < planMax)) return { maxHeight: saverMaxHeight, reason: 'data_saver' };
   return { maxHeight: planMax, reason: planMax === null ? null : 'plan' };
+}
+
+/**
+ * Whether the data saver is on, at which rung, and why (ADR 028): the viewer's explicit choice wins (on: 'viewer';
+ * off: off, even when the browser asks to save data); with no choice (null), the browser's Save-Data hint
+ * (`Save-Data: on`, WICG "Save-Data" client hint, or `navigator.connection.saveData`) turns it on: 'browser'.
+ * `storedMaxHeight` is the viewer's rung (null: not chosen, DATA_SAVER_MAX_HEIGHT).
+ */
+export function dataSaverState(v: { chosen: boolean | null; storedMaxHeight: DataSaverHeight | null; browserSaveData: boolean }): { on: boolean; maxHeight: DataSaverHeight; source: DataSaverSource } {
+  const maxHeight = v.storedMaxHeight ?? DATA_SAVER_MAX_HEIGHT;
+  if (v.chosen !== null) return { on: v.chosen, maxHeight, source: v.chosen ? 'viewer' : null };
+  return v.browserSaveData ? { on: true, maxHeight, source: 'browser' } : { on: false, maxHeight, source: null };
+}
+
+/**
+ * The cap to sign into a media token for `cap` (pixels, null: none) given the renditions actually served
+ * (`allowedRenditions`): the cap itself, or, when no rendition fits it (a video transcoded before the 144p rung
+ * existed, under a 144p data saver), the short side of the lowest one served, so that the stateless rendition check
+ * of the media routes (ADR 009, 017) lets that rendition through and nothing above it.
+ */
+export function signedCap(cap: number | null, served: readonly { width: number; height: number }[]): number | null {
+  if (cap === null || served.length === 0) return cap;
+  const lowest = Math.min(...served.map(shortSide));
+  return Math.max(cap, lowest);
 }
 
 /** Short side of a rendition, pixels ("720p" is 1280x720 or 720x1280; ladder.ts convention). */
@@ -72,6 +101,13 @@ export function startFirstOrder<T extends { bandwidth: number }>(renditions: rea
 
 /** Megabytes (10^6 bytes) one hour uses at `bitsPerSecond`, one decimal. */
 export const megabytesPerHour = (bitsPerSecond: number) => Math.round((bitsPerSecond * 3600) / 8 / 1e6 * 10) / 10;
+
+/**
+ * Megabytes (10^6 bytes) a whole video of `durationSeconds` uses at an average `bitsPerSecond`
+ * (durationSeconds x bitsPerSecond / 8), one decimal; null when the duration is unknown or not positive.
+ */
+export const megabytesForDuration = (bitsPerSecond: number, durationSeconds: number | null) =>
+  durationSeconds === null || !(durationSeconds > 0) ? null : Math.round(((bitsPerSecond * durationSeconds) / 8 / 1e6) * 10) / 10;
 
 /**
  * What one purchase of a multi-part film covers (docs/decisions/023-playable-titles-and-film-parts.md): a title

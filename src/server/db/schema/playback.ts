@@ -8,7 +8,7 @@
  * `counted_at` is set once 10 s were watched (a counted play, issue 4 point 5).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 import { episodes, movieParts, movies, series } from './catalog.js';
 import { videoAssets } from './media.js';
@@ -81,14 +81,22 @@ export const watchProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index('watch_progress_user_updated_idx').on(t.userId, t.updatedAt)],
 );
 
-/** Per-user playback settings. `data_saver` null: not chosen yet. */
-export const playbackSettingsTable = pgTable('playback_settings', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  dataSaver: boolean('data_saver'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Per-user playback settings. `data_saver` null: not chosen yet (the browser's Save-Data hint decides, ADR 028).
+ * `data_saver_max_height`: the data saver's rung, short side in pixels, 144 or 240; null: not chosen (240).
+ */
+export const playbackSettingsTable = pgTable(
+  'playback_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dataSaver: boolean('data_saver'),
+    dataSaverMaxHeight: integer('data_saver_max_height'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('playback_settings_data_saver_max_height_check', sql`${t.dataSaverMaxHeight} in (144, 240)`)],
+);
 
 /** Downloads granted (one per user, video and pass period; a second link for the same video is not counted again). */
 export const videoDownloads = pgTable(

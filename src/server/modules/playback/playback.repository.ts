@@ -3,7 +3,7 @@
  * plays, settings, downloads and caption rows. Times are Dates; seconds for durations.
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { CaptionLanguage } from '../../../shared/contracts/playback.js';
+import type { CaptionLanguage, DataSaverHeight } from '../../../shared/contracts/playback.js';
 import type { Database } from '../../db/client.js';
 import {
   episodes,
@@ -254,11 +254,22 @@ export function createPlaybackRepository(db: Database) {
       const [r] = await db.select({ v: playbackSettingsTable.dataSaver }).from(playbackSettingsTable).where(eq(playbackSettingsTable.userId, userId));
       return r?.v ?? null;
     },
-    async setDataSaver(userId: string, value: boolean, now: Date): Promise<void> {
+    /** The viewer's data saver: on/off (null: not chosen) and its rung in pixels (null: not chosen; ADR 028). */
+    async dataSaverSettings(userId: string): Promise<{ dataSaver: boolean | null; maxHeight: DataSaverHeight | null }> {
+      const [r] = await db
+        .select({ v: playbackSettingsTable.dataSaver, h: playbackSettingsTable.dataSaverMaxHeight })
+        .from(playbackSettingsTable)
+        .where(eq(playbackSettingsTable.userId, userId));
+      const h = r?.h ?? null;
+      return { dataSaver: r?.v ?? null, maxHeight: h === 144 || h === 240 ? h : null };
+    },
+    /** Stores the viewer's data-saver choice; `maxHeight` (144 or 240) replaces the stored rung when given. */
+    async setDataSaver(userId: string, value: boolean, now: Date, maxHeight?: DataSaverHeight): Promise<void> {
+      const rung = maxHeight === undefined ? {} : { dataSaverMaxHeight: maxHeight };
       await db
         .insert(playbackSettingsTable)
-        .values({ userId, dataSaver: value, updatedAt: now })
-        .onConflictDoUpdate({ target: playbackSettingsTable.userId, set: { dataSaver: value, updatedAt: now } });
+        .values({ userId, dataSaver: value, ...rung, updatedAt: now })
+        .onConflictDoUpdate({ target: playbackSettingsTable.userId, set: { dataSaver: value, ...rung, updatedAt: now } });
     },
 
     /** Distinct videos downloaded by a user since `since`. */

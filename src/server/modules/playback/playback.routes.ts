@@ -1,8 +1,11 @@
 /**
  * Playback routes (issue 2 point 7, issue 4; contracts in src/shared/contracts/playback.ts):
  * - POST /api/playback/:id — signed master playlist URL for a movie, part or episode, and its stream session;
- *   10 a minute per user (viewer spec section 9). Sessions: heartbeat, list, stop. Settings: data saver.
- * - POST /api/downloads/:id, GET /api/downloads/quota — MP4 download links within the quota.
+ *   10 a minute per user (viewer spec section 9). A `Save-Data: on` header (WICG client hint) or `saveData` in the
+ *   body turns the data saver on for a viewer who has not chosen (ADR 028). Sessions: heartbeat, list, stop.
+ *   Settings: data saver on/off and its rung (144p or 240p).
+ * - POST /api/downloads/:id, GET /api/downloads/quota — MP4 download links within the quota; for viewers only when
+ *   ALLOW_FILE_DOWNLOADS is true (403 file_downloads_off otherwise), admins always (ADR 028).
  * - GET /media/v/:videoId/:token/* — playlists, segments and captions; every request checks the signature (403 for an
  *   expired or altered token). The token binds user, video, quality cap and expiry, so media playlists and segments
  *   are checked by it alone, without a database lookup (ADR 017: a CDN or nginx can do the same); `master.m3u8`, one
@@ -51,6 +54,15 @@ const CAPTION_PLAYLIST = /^captions\/(en|fr|rw)\.m3u8$/;
 /** A rendition folder is named by its short side ("720p"), ladder.ts. */
 const RENDITION_DIR = /^(\d{2,5})p\//;
 
+/**
+ * Whether a `Save-Data` request header asks to save data: its value is the token `on` (WICG "Save-Data" client hint,
+ * https://wicg.github.io/savedata/: `sd-token = "on"`, case-insensitive, other tokens ignored). Not an RFC.
+ */
+export function saveDataHeader(value: string | string[] | undefined): boolean {
+  const all = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return all.split(/[,;]/).some((t) => t.trim().toLowerCase() === 'on');
+}
+
 export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSigner; storage: MediaStorage; delivery: MediaDelivery; downloadDelivery: DownloadDelivery; repo: PlaybackRepository }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +81,9 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       reply.header('cache-control', 'no-store');
       // The body is optional (an empty POST starts a stream), so it is validated here rather than by the schema.
       const body = playbackRequest.parse(req.body ?? {});
-      return deps.playback.signedMaster(await req.requireUser(), req.params.id, { ...body, device: deviceLabel(req.headers['user-agent']) });
+      // The browser asks to save data by the WICG Save-Data client hint or by `saveData` in the body (ADR 028).
+      const saveData = body.saveData === true || saveDataHeader(req.headers['save-data']);
+      return deps.playback.signedMaster(await req.requireUser(), req.params.id, { ...body, saveData, device: deviceLabel(req.headers['user-agent']) });
     });
     r.post('/api/playback/sessions/:sessionId/heartbeat', { config: { access: 'user' }, schema: { params: sessionParams, response: { 200: heartbeatResponse } } }, async (req) =>
       deps.playback.heartbeat(await req.requireUser(), req.params.sessionId),
@@ -93,7 +107,7 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       return deps.playback.settings((await req.requireUser()).id);
     });
     r.put('/api/playback/settings', { config: { access: 'user' }, schema: { body: playbackSettingsBody, response: { 200: playbackSettings } } }, async (req) =>
-      deps.playback.setSettings((await req.requireUser()).id, req.body.dataSaver),
+      deps.playback.setSettings((await req.requireUser()).id, req.body.dataSaver, new Date(), req.body.dataSaverMaxHeight),
     );
 
     r.post('/api/downloads/:id', { config: { access: 'user', rateLimit: userRate }, schema: { params: idParams, response: { 200: downloadResponse } } }, async (req, reply) => {

@@ -13,15 +13,24 @@
  * A POST with the device's live `sessionId` refreshes the signed URL (or moves the session to the next part or
  * episode) without counting another stream.
  *
+ * Data saver (docs/decisions/028-data-saver-rungs-and-save-data.md): caps at the viewer's rung (144p or 240p); on
+ * when the viewer chose it, or, while they have not chosen, when the browser asks to save data (`saveData`: the
+ * `Save-Data: on` header of the WICG "Save-Data" client hint, or `navigator.connection.saveData`); an explicit off
+ * wins. When no rendition of a video fits the cap (transcoded before the 144p rung), its lowest one is served.
+ *
+ * MP4 file downloads (ADR 028): for admins and super admins; for viewers only when `allowFileDownloads`
+ * (ALLOW_FILE_DOWNLOADS) is true, else 403 `file_downloads_off` (viewers download inside the app, ADR 027).
+ *
  * Errors (AppError): 404 `not_found` / `video_not_available` {availability 'failed'} (no video, or its transcode
  * failed), 409 `video_not_ready` {availability 'processing'} (uploading or transcoding; ADR 023), 403 `subscription_required`
  * {reason 'none'|'expired'}, 409 `stream_limit_reached` {limit, plan, sessions}, 409 `stream_session_ended`,
- * 403 `download_not_included`, 403 `download_limit_reached` {limit, used, plan}.
+ * 403 `download_not_included`, 403 `download_limit_reached` {limit, used, plan}, 403 `file_downloads_off`.
  */
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
-import type { DownloadQuota, DownloadResponse, PlaybackRequest, PlaybackResponse, PlaybackRendition, StreamSession } from '../../../shared/contracts/playback.js';
-import { DOWNLOAD_URL_TTL_SECONDS, HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS, SIGNED_URL_TTL_SECONDS } from '../../../shared/contracts/playback.js';
-import { allowedRenditions, megabytesPerHour, qualityCap, startFirstOrder, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
+import type { ErrorCode } from '../../../shared/contracts/errors.js';
+import type { DataSaverHeight, DownloadQuota, DownloadResponse, PlaybackRequest, PlaybackResponse, PlaybackRendition, PlaybackSettings, StreamSession } from '../../../shared/contracts/playback.js';
+import { DATA_SAVER_MAX_HEIGHT, DOWNLOAD_URL_TTL_SECONDS, HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS, SIGNED_URL_TTL_SECONDS } from '../../../shared/contracts/playback.js';
+import { allowedRenditions, dataSaverState, megabytesForDuration, megabytesPerHour, qualityCap, signedCap, startFirstOrder, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
@@ -44,6 +53,8 @@ export interface PlaybackDeps {
   downloads: Pick<DownloadRemuxer, 'ensureMp4'>;
   /** Seconds without a heartbeat after which a session lapses (tests shorten it). */
   sessionLapseSeconds?: number;
+  /** ALLOW_FILE_DOWNLOADS: viewers may have the MP4 file too (default false: admins and super admins only; ADR 028). */
+  allowFileDownloads?: boolean;
 }
 
 interface Access {
@@ -110,6 +121,12 @@ export function createPlaybackService(deps: PlaybackDeps) {
     return open.free || open.owned;
   }
 
+  /** The viewer's data saver: on/off (null: not chosen) and its rung (144 or 240 pixels; 240 until chosen). */
+  async function settings(userId: string): Promise<PlaybackSettings> {
+    const s = await deps.repo.dataSaverSettings(userId);
+    return { dataSaver: s.dataSaver, dataSaverMaxHeight: s.maxHeight ?? DATA_SAVER_MAX_HEIGHT };
+  }
+
   const toSession = (s: SessionRow): StreamSession => ({ id: s.id, device: s.device, title: s.title, videoId: s.videoId, startedAt: iso(s.startedAt), lastSeenAt: iso(s.lastSeenAt) });
 
   function streamLimitError(limits: ViewerLimits, sessions: SessionRow[]) {
@@ -131,8 +148,9 @@ export function createPlaybackService(deps: PlaybackDeps) {
      */
     async signedMaster(user: SessionUser, id: string, req: PlaybackRequest & { device?: string } = {}, now = new Date()): Promise<PlaybackResponse> {
       const { playable, video, limits } = await access(user, id, req.partId, now);
-      const dataSaver = await deps.repo.dataSaver(user.id);
-      const cap = qualityCap(limits.maxHeight, dataSaver);
+      const stored = await deps.repo.dataSaverSettings(user.id);
+      const saver = dataSaverState({ chosen: stored.dataSaver, storedMaxHeight: stored.maxHeight, browserSaveData: req.saveData === true });
+      const cap = qualityCap(limits.maxHeight, saver.on, saver.maxHeight);
 
       let sessionId: string | null = null;
       let newPlay = true;
@@ -152,11 +170,14 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const resumeSeconds = await deps.resumeOf(user.id, video.id, video.durationSeconds);
       if (newPlay) await deps.repo.openPlay(user.id, video.id, sessionId, resumeSeconds ?? 0, now);
 
+      const served = allowedRenditions(await variantsOf(video), cap.maxHeight);
+      // Under a 144p cap a video without a 144p rung is served its lowest rendition: the token says so (signedCap).
+      const maxHeight = signedCap(cap.maxHeight, served);
       const exp = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
-      const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight);
+      const token = deps.signer.sign(video.id, user.id, exp, maxHeight);
       const base = `/media/v/${video.id}/${token}/`;
       // The start rendition first (as the served master lists it); the quality menu lists them lowest first.
-      const ordered = startFirstOrder(allowedRenditions(await variantsOf(video), cap.maxHeight));
+      const ordered = startFirstOrder(served);
       const renditions: PlaybackRendition[] = [...ordered]
         .sort((a, b) => a.bandwidth - b.bandwidth)
         .map((v) => ({
@@ -166,6 +187,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
           bandwidth: v.bandwidth,
           averageBandwidth: v.averageBandwidth,
           megabytesPerHour: megabytesPerHour(v.averageBandwidth),
+          megabytesForVideo: megabytesForDuration(v.averageBandwidth, video.durationSeconds),
         }));
       const captions = (await deps.repo.captions(video.id)).map((c) => ({ language: c.language, url: base + captionFileUri(c.language) }));
       const startVariant = ordered[0];
@@ -180,9 +202,11 @@ export function createPlaybackService(deps: PlaybackDeps) {
         durationSeconds: video.durationSeconds,
         heartbeatIntervalSeconds: HEARTBEAT_INTERVAL_SECONDS,
         renditions,
-        maxHeight: cap.maxHeight,
+        maxHeight,
         capReason: cap.reason,
-        dataSaver,
+        dataSaver: stored.dataSaver,
+        dataSaverSource: saver.on ? saver.source : null,
+        dataSaverMaxHeight: saver.maxHeight,
         captions,
         resumeSeconds,
         start: startVariant && startMedia ? { media: base + startVariant.uri, segment: startSegment ? base + startDir + startSegment : null } : null,
@@ -216,10 +240,11 @@ export function createPlaybackService(deps: PlaybackDeps) {
       if (!(await deps.repo.stopSession(userId, sessionId, now))) throw notFound('Session');
     },
 
-    settings: async (userId: string) => ({ dataSaver: await deps.repo.dataSaver(userId) }),
-    async setSettings(userId: string, dataSaver: boolean, now = new Date()) {
-      await deps.repo.setDataSaver(userId, dataSaver, now);
-      return { dataSaver };
+    settings,
+    /** Stores the viewer's explicit choice (which then wins over the browser's Save-Data); without a rung, keeps the stored one. */
+    async setSettings(userId: string, dataSaver: boolean, now = new Date(), dataSaverMaxHeight?: DataSaverHeight): Promise<PlaybackSettings> {
+      await deps.repo.setDataSaver(userId, dataSaver, now, dataSaverMaxHeight);
+      return settings(userId);
     },
 
     /** Captions of a video as listed in a served master playlist (languages only). */
@@ -248,11 +273,16 @@ export function createPlaybackService(deps: PlaybackDeps) {
      * `videos/{videoId}/downloads/{rendition}.mp4`. Counts one download per distinct video per pass period.
      */
     async download(user: SessionUser, id: string, now = new Date()): Promise<DownloadResponse> {
+      if (!deps.allowFileDownloads && user.role !== 'admin' && user.role !== 'super_admin') {
+        // `file_downloads_off` belongs in ERROR_CODES (src/shared/contracts/errors.ts); cast until it is listed there.
+        throw new AppError(403, 'file_downloads_off' as ErrorCode, 'Film files cannot be downloaded here. Use Download in the app to watch offline.');
+      }
       const { playable, video, pass, limits } = await access(user, id, undefined, now);
       if (limits.downloads === 0) {
         throw new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
       }
-      const cap = qualityCap(limits.maxHeight, await deps.repo.dataSaver(user.id));
+      const stored = await deps.repo.dataSaverSettings(user.id);
+      const cap = qualityCap(limits.maxHeight, stored.dataSaver, stored.maxHeight ?? DATA_SAVER_MAX_HEIGHT);
       const allowed = allowedRenditions(await variantsOf(video), cap.maxHeight);
       const top = allowed[allowed.length - 1];
       if (!top) throw new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
@@ -265,7 +295,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
         throw new AppError(403, 'download_limit_reached', `You have used all ${limit} downloads of your ${limits.plan ?? ''} pass. Downloads start again with your next pass.`.replace('  ', ' '), { limit, used: limit, plan: limits.plan ?? '' });
       }
       const exp = Math.floor(now.getTime() / 1000) + DOWNLOAD_URL_TTL_SECONDS;
-      const token = deps.signer.sign(video.id, user.id, exp, cap.maxHeight, 'd');
+      const token = deps.signer.sign(video.id, user.id, exp, signedCap(cap.maxHeight, allowed), 'd');
       const name = downloadBaseName(playable);
       return {
         url: `/media/d/${video.id}/${token}/${rendition}.mp4?name=${encodeURIComponent(name)}`,

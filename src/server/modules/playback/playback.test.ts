@@ -7,7 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LADDER } from '../../../shared/domain/ladder.js';
+import { keys } from '../../providers/storage/media-storage.js';
 import { makeTestPattern } from '../../providers/transcoder/test-pattern.js';
+import type { SessionUser } from '../../../shared/contracts/accounts.js';
+import { createPlaybackService } from './playback.service.js';
 import { describeEachDb, FIXTURES, signUp, startTestApp, waitFor, type TestApp } from '../../test/harness.js';
 
 describeEachDb('playback', (kind) => {
@@ -43,6 +47,7 @@ describeEachDb('playback', (kind) => {
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const baseOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
   const variantsOf = (master: string) => master.split('\n').filter((l) => l && !l.startsWith('#'));
+  const putSettings = (cookie: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/playback/settings', headers: { cookie }, payload });
   const viewerWith = async (plan?: 'daily' | 'weekly' | 'monthly' | 'yearly') => {
     const v = await signUp(t);
     if (plan) await t.services.billing.grantPass(v.id, plan);
@@ -153,10 +158,10 @@ describeEachDb('playback', (kind) => {
     expect(res.start.media).toBe(base + startUri);
     const rung = startUri.split('/')[0];
     expect(res.renditions.find((r: { name: string }) => r.name === rung).bandwidth).toBeLessThanOrEqual(500_000);
-    expect(res.start.segment).toBe(`${base}${rung}/seg_00000_0.ts`);
+    expect(res.start.segment).toBe(`${base}${rung}/seg_00000_0.m4s`);
     const media = await get(res.start.media, viewer.cookie);
     expect(media.statusCode).toBe(200);
-    expect(media.body.split('\n').find((l: string) => l && !l.startsWith('#'))).toBe('seg_00000_0.ts');
+    expect(media.body.split('\n').find((l: string) => l && !l.startsWith('#'))).toBe('seg_00000_0.m4s');
     const segment = await get(res.start.segment, viewer.cookie);
     expect(segment.statusCode).toBe(200);
     expect(segment.headers['cache-control']).toBe('private, max-age=3600, immutable');
@@ -170,8 +175,8 @@ describeEachDb('playback', (kind) => {
       expect(res.maxHeight).toBe(720);
       expect(res.capReason).toBe('plan');
       const master = (await get(res.url, daily.cookie)).body;
-      expect([...rungsOf(master)].sort()).toEqual(['240p', '360p', '480p', '720p']);
-      expect(res.renditions.map((r: { name: string }) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+      expect([...rungsOf(master)].sort()).toEqual(['144p', '240p', '360p', '480p', '720p']);
+      expect(res.renditions.map((r: { name: string }) => r.name)).toEqual(['144p', '240p', '360p', '480p', '720p']);
       const refused = await get(`${baseOf(res.url)}1080p/index.m3u8`, daily.cookie);
       expect(refused.statusCode).toBe(403);
       expect((await get(`${baseOf(res.url)}1080p/seg_00000.ts`, daily.cookie)).statusCode).toBe(403);
@@ -208,19 +213,94 @@ describeEachDb('playback', (kind) => {
       expect(res.renditions[0].megabytesPerHour).toBeLessThan(res.renditions.at(-1).megabytesPerHour);
     });
 
-    it('caps at 360p with the data saver, a setting stored on the server', async () => {
+    it('caps at the data saver rung the viewer chose (240p by default, or 144p), stored on the server (ADR 028)', async () => {
       const v = await viewerWith('yearly');
-      expect((await get('/api/playback/settings', v.cookie)).json()).toEqual({ dataSaver: null });
-      const put = await t.app.inject({ method: 'PUT', url: '/api/playback/settings', headers: { cookie: v.cookie }, payload: { dataSaver: true } });
-      expect(put.json()).toEqual({ dataSaver: true });
+      expect((await get('/api/playback/settings', v.cookie)).json()).toEqual({ dataSaver: null, dataSaverMaxHeight: 240 });
+      const put = await putSettings(v.cookie, { dataSaver: true });
+      expect(put.json()).toEqual({ dataSaver: true, dataSaverMaxHeight: 240 });
       const res = (await play(v.cookie, bigId)).json();
-      expect(res).toMatchObject({ maxHeight: 360, capReason: 'data_saver', dataSaver: true });
-      expect([...rungsOf((await get(res.url, v.cookie)).body)].sort()).toEqual(['240p', '360p']);
-      expect((await get(`${baseOf(res.url)}480p/index.m3u8`, v.cookie)).statusCode).toBe(403);
-      const bad = await t.app.inject({ method: 'PUT', url: '/api/playback/settings', headers: { cookie: v.cookie }, payload: { dataSaver: 'yes' } });
-      expect(bad.statusCode).toBe(400);
+      expect(res).toMatchObject({ maxHeight: 240, capReason: 'data_saver', dataSaver: true, dataSaverSource: 'viewer', dataSaverMaxHeight: 240 });
+      const served = rungsOf((await get(res.url, v.cookie)).body);
+      expect(served.length).toBeGreaterThan(0);
+      expect(served.every((r) => Number.parseInt(r!, 10) <= 240)).toBe(true);
+      expect(served).toContain('240p');
+      expect((await get(`${baseOf(res.url)}360p/index.m3u8`, v.cookie)).statusCode).toBe(403);
+      // The rung alone changes, and is kept when a later choice leaves it out.
+      expect((await putSettings(v.cookie, { dataSaver: false, dataSaverMaxHeight: 144 })).json()).toEqual({ dataSaver: false, dataSaverMaxHeight: 144 });
+      expect((await play(v.cookie, bigId)).json()).toMatchObject({ maxHeight: null, capReason: null, dataSaverSource: null });
+      expect((await putSettings(v.cookie, { dataSaver: true })).json()).toEqual({ dataSaver: true, dataSaverMaxHeight: 144 });
+      for (const bad of [{ dataSaver: 'yes' }, { dataSaver: true, dataSaverMaxHeight: 360 }, { dataSaver: true, dataSaverMaxHeight: '144' }, {}]) {
+        const r = await putSettings(v.cookie, bad);
+        expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(r.json().error.code).toBe('validation_failed');
+      }
+      expect((await get('/api/playback/settings', v.cookie)).json()).toEqual({ dataSaver: true, dataSaverMaxHeight: 144 });
       const other = await viewerWith('yearly');
-      expect((await get('/api/playback/settings', other.cookie)).json()).toEqual({ dataSaver: null });
+      expect((await get('/api/playback/settings', other.cookie)).json()).toEqual({ dataSaver: null, dataSaverMaxHeight: 240 });
+      expect((await t.app.inject({ method: 'PUT', url: '/api/playback/settings', payload: { dataSaver: true } })).statusCode).toBe(401);
+    });
+
+    it('serves a video with no rendition under a 144p cap its lowest one, and nothing above it', async () => {
+      const v = await viewerWith('yearly');
+      await putSettings(v.cookie, { dataSaver: true, dataSaverMaxHeight: 144 });
+      // A video transcoded before the 144p rung: its stored master lists 240p and up (ladder of issue 2).
+      const key = keys.videoFile(bigVideo, 'master.m3u8');
+      const stored = (await t.services.storage.readBuffer(key))!;
+      const lines = stored.toString('utf8').split('\n');
+      const legacy = lines.filter((l, i) => !(/^\d+p\//.test(l) && Number.parseInt(l, 10) < 240) && !(l.startsWith('#EXT-X-STREAM-INF') && Number.parseInt(lines[i + 1] ?? '', 10) < 240));
+      await t.services.storage.put(key, Buffer.from(legacy.join('\n')), { contentType: 'application/vnd.apple.mpegurl' });
+      try {
+        const res = (await play(v.cookie, bigId)).json();
+        expect(res).toMatchObject({ capReason: 'data_saver', dataSaverMaxHeight: 144, maxHeight: 240 });
+        expect(res.renditions.map((r: { name: string }) => r.name)).toEqual(['240p']);
+        expect(rungsOf((await get(res.url, v.cookie)).body)).toEqual(['240p']);
+        expect((await get(`${baseOf(res.url)}240p/index.m3u8`, v.cookie)).statusCode).toBe(200);
+        expect((await get(`${baseOf(res.url)}360p/index.m3u8`, v.cookie)).statusCode).toBe(403);
+      } finally {
+        await t.services.storage.put(key, stored, { contentType: 'application/vnd.apple.mpegurl' });
+      }
+    });
+
+    it.runIf(LADDER.some((s) => s.shortSide === 144))('serves only the 144p rung under a 144p cap when the video has it', async () => {
+      const v = await viewerWith('yearly');
+      await putSettings(v.cookie, { dataSaver: true, dataSaverMaxHeight: 144 });
+      const res = (await play(v.cookie, bigId)).json();
+      expect(res).toMatchObject({ maxHeight: 144, capReason: 'data_saver' });
+      expect(rungsOf((await get(res.url, v.cookie)).body)).toEqual(['144p']);
+      expect((await get(`${baseOf(res.url)}144p/index.m3u8`, v.cookie)).statusCode).toBe(200);
+      expect((await get(`${baseOf(res.url)}240p/index.m3u8`, v.cookie)).statusCode).toBe(403);
+    });
+
+    it("turns the data saver on when the browser asks to save data and the viewer has not chosen; the viewer's off wins", async () => {
+      // A new viewer per request: each play is a stream (6 on Yearly) and 10 a minute at most.
+      const asViewer = async (opts: { saveDataHeader?: string; body?: object; settings?: object; plan?: 'daily' | 'yearly' }) => {
+        const v = await viewerWith(opts.plan ?? 'yearly');
+        if (opts.settings) expect((await putSettings(v.cookie, opts.settings)).statusCode).toBe(200);
+        const headers: Record<string, string> = { cookie: v.cookie };
+        if (opts.saveDataHeader !== undefined) headers['save-data'] = opts.saveDataHeader;
+        return t.app.inject({ method: 'POST', url: `/api/playback/${bigId}`, headers, ...(opts.body ? { payload: opts.body } : {}) });
+      };
+      const browser = { maxHeight: 240, capReason: 'data_saver', dataSaver: null, dataSaverSource: 'browser', dataSaverMaxHeight: 240 };
+      const uncapped = { maxHeight: null, capReason: null, dataSaverSource: null };
+      for (const on of ['on', 'ON', ' on ', 'on, x']) expect((await asViewer({ saveDataHeader: on })).json(), on).toMatchObject(browser);
+      expect((await asViewer({ body: { saveData: true } })).json()).toMatchObject(browser);
+      for (const off of ['off', 'onn', '']) expect((await asViewer({ saveDataHeader: off })).json(), off).toMatchObject(uncapped);
+      expect((await asViewer({ body: { saveData: false } })).json()).toMatchObject(uncapped);
+      expect((await asViewer({ body: { saveData: 'yes' } })).statusCode).toBe(400);
+      // The viewer's explicit off wins over the browser; their rung applies when the browser turns it on.
+      expect((await asViewer({ saveDataHeader: 'on', settings: { dataSaver: false } })).json()).toMatchObject({ ...uncapped, dataSaver: false });
+      expect((await asViewer({ body: { saveData: true }, settings: { dataSaver: false } })).json()).toMatchObject({ ...uncapped, dataSaver: false });
+      expect((await asViewer({ saveDataHeader: 'off', settings: { dataSaver: true, dataSaverMaxHeight: 144 } })).json()).toMatchObject({ capReason: 'data_saver', dataSaver: true, dataSaverSource: 'viewer', dataSaverMaxHeight: 144 });
+      // A Daily pass (720p) is lowered to the rung too.
+      expect((await asViewer({ saveDataHeader: 'on', plan: 'daily' })).json()).toMatchObject(browser);
+    });
+
+    it('gives the megabytes of the whole video at each rendition', async () => {
+      const v = await viewerWith('yearly');
+      const res = (await play(v.cookie, bigId)).json();
+      expect(res.durationSeconds).toBeGreaterThan(3);
+      for (const r of res.renditions) expect(r.megabytesForVideo).toBeCloseTo((res.durationSeconds * r.averageBandwidth) / 8e6, 1);
+      expect(res.renditions[0].megabytesForVideo).toBeLessThan(res.renditions.at(-1).megabytesForVideo);
     });
   });
 
@@ -345,22 +425,69 @@ describeEachDb('playback', (kind) => {
     });
   });
 
-  describe('downloads (issue 4 point 6)', () => {
+  describe('MP4 file downloads (issue 4 point 6; admins, and viewers only with ALLOW_FILE_DOWNLOADS, ADR 028)', () => {
     const download = (cookie: string, id: string) => t.app.inject({ method: 'POST', url: `/api/downloads/${id}`, headers: { cookie } });
+    const adminWith = async (plan?: 'daily' | 'weekly' | 'monthly' | 'yearly') => {
+      const a = await signUp(t, 'admin');
+      if (plan) await t.services.billing.grantPass(a.id, plan);
+      return a;
+    };
+
+    it('refuses the file to viewers whatever their pass, pointing to the in-app download, and counts nothing', async () => {
+      for (const plan of [undefined, 'daily', 'weekly', 'yearly'] as const) {
+        const v = await viewerWith(plan);
+        for (const id of [bigId, freeId]) {
+          const res = await download(v.cookie, id);
+          expect(res.statusCode, `${plan} ${id}`).toBe(403);
+          expect(res.json().error.code).toBe('file_downloads_off');
+          expect(res.json().error.message).toMatch(/Download in the app/);
+        }
+        const used = await t.db.executeSql(`select count(*)::int as n from video_downloads where user_id = $1`, [v.id]);
+        expect(used.rows[0]).toMatchObject({ n: 0 });
+      }
+      expect((await t.app.inject({ method: 'POST', url: `/api/downloads/${bigId}` })).statusCode).toBe(401);
+    });
+
+    it('gives viewers the file when ALLOW_FILE_DOWNLOADS is true, with the same quota', async () => {
+      const allowing = createPlaybackService({
+        repo: t.services.playbackRepo,
+        billing: t.services.billingRepo,
+        signer: t.services.signer,
+        storage: t.services.storage,
+        resumeOf: t.services.progress.resumeOf,
+        downloads: t.services.downloads,
+        allowFileDownloads: true,
+      });
+      const weekly = await viewerWith('weekly');
+      const user = { id: weekly.id, role: 'user' } as SessionUser;
+      expect(await allowing.download(user, premiumId)).toMatchObject({ rendition: '720p', remaining: 9 });
+      const daily = await viewerWith('daily');
+      await expect(allowing.download({ id: daily.id, role: 'user' } as SessionUser, premiumId)).rejects.toMatchObject({ statusCode: 403, code: 'download_not_included' });
+      // The app as configured by default (ALLOW_FILE_DOWNLOADS unset) still refuses the same viewer.
+      expect(t.config.allowFileDownloads).toBe(false);
+      expect((await download(weekly.cookie, premiumId)).json().error.code).toBe('file_downloads_off');
+    });
+
+    it('lets a super admin download without a pass', async () => {
+      const boss = await signUp(t, 'super_admin');
+      const res = await download(boss.cookie, freeId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ remaining: null });
+    });
 
     it('refuses downloads on a Daily pass and without a pass', async () => {
-      const daily = await viewerWith('daily');
+      const daily = await adminWith('daily');
       const res = await download(daily.cookie, premiumId);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('download_not_included');
       expect((await get('/api/downloads/quota', daily.cookie)).json()).toEqual({ limit: 0, used: 0, remaining: 0 });
-      const none = await signUp(t);
+      const none = await adminWith();
       expect((await download(none.cookie, premiumId)).json().error.code).toBe('subscription_required');
       expect((await download(none.cookie, freeId)).json().error.code).toBe('download_not_included');
     });
 
     it('gives a signed MP4 within the cap, counted once per video, and refuses over the quota', async () => {
-      const v = await viewerWith('weekly');
+      const v = await adminWith('weekly');
       // Eight other videos already downloaded in this pass period.
       for (let i = 0; i < 8; i++) {
         const va = await t.db.executeSql(`insert into video_assets (status) values ('ready') returning id`);
@@ -377,7 +504,7 @@ describeEachDb('playback', (kind) => {
       expect(file.headers['content-disposition']).toContain('attachment');
       expect(file.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
       expect(file.rawPayload.length).toBe(d.sizeBytes);
-      expect((await get(d.url, (await viewerWith('weekly')).cookie)).statusCode).toBe(403);
+      expect((await get(d.url, (await adminWith('weekly')).cookie)).statusCode).toBe(403);
       // The streaming signature cannot fetch the cached MP4.
       const stream = (await play(v.cookie, bigId)).json();
       expect((await get(`${baseOf(stream.url)}downloads/1080p.mp4`, v.cookie)).statusCode).toBe(403);
@@ -395,11 +522,12 @@ describeEachDb('playback', (kind) => {
     });
 
     it('downloads within the data saver cap', async () => {
-      const v = await viewerWith('yearly');
-      await t.app.inject({ method: 'PUT', url: '/api/playback/settings', headers: { cookie: v.cookie }, payload: { dataSaver: true } });
+      const v = await adminWith('yearly');
+      await putSettings(v.cookie, { dataSaver: true });
       const d = (await download(v.cookie, bigId)).json();
-      expect(d).toMatchObject({ rendition: '360p', remaining: null });
+      expect(d).toMatchObject({ rendition: '240p', remaining: null });
       expect((await get(d.url, v.cookie)).statusCode).toBe(200);
+      expect((await get(d.url.replace('240p.mp4', '360p.mp4'), v.cookie)).statusCode).toBe(403);
     });
   });
 
