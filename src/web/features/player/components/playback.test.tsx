@@ -36,13 +36,16 @@ function playback(overrides: Partial<PlaybackResponse> = {}): PlaybackResponse {
     durationSeconds: 600,
     heartbeatIntervalSeconds: 30,
     renditions: [
-      { name: '240p', width: 426, height: 240, bandwidth: 480_000, averageBandwidth: 446_000, megabytesPerHour: 200.7 },
-      { name: '360p', width: 640, height: 360, bandwidth: 850_000, averageBandwidth: 796_000, megabytesPerHour: 358.2 },
-      { name: '720p', width: 1280, height: 720, bandwidth: 2_800_000, averageBandwidth: 2_628_000, megabytesPerHour: 1182.6 },
+      { name: '144p', width: 256, height: 144, bandwidth: 160_000, averageBandwidth: 140_000, megabytesPerHour: 63, megabytesForVideo: 10.5 },
+      { name: '240p', width: 426, height: 240, bandwidth: 480_000, averageBandwidth: 446_000, megabytesPerHour: 200.7, megabytesForVideo: 33.5 },
+      { name: '360p', width: 640, height: 360, bandwidth: 850_000, averageBandwidth: 796_000, megabytesPerHour: 358.2, megabytesForVideo: 59.7 },
+      { name: '720p', width: 1280, height: 720, bandwidth: 2_800_000, averageBandwidth: 2_628_000, megabytesPerHour: 1182.6, megabytesForVideo: 197.1 },
     ],
     maxHeight: 720,
     capReason: 'plan',
     dataSaver: false,
+    dataSaverSource: null,
+    dataSaverMaxHeight: 240,
     captions: [],
     resumeSeconds: null,
     start: null,
@@ -157,26 +160,73 @@ describe('Playback', () => {
     expect(screen.getByText("This content doesn't have a video source available yet.")).toBeTruthy();
   });
 
-  it('offers the data saver at first play with MB per hour, next to the player, saves the choice and asks a capped URL', async () => {
+  it('offers the data saver at first play (144p, 240p or off, each with MB per hour), next to the player, saves the choice and asks a capped URL', async () => {
     // A browser that plays HLS itself (jsdom loads nothing), so the player stays on screen with the prompt.
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
     const calls = serve((m, u) => {
       if (m === 'POST' && u === `/api/playback/${MOVIE}`) return json(200, playback({ dataSaver: calls.some((c) => c.method === 'PUT') ? true : null }));
-      if (m === 'PUT' && u === '/api/playback/settings') return json(200, { dataSaver: true });
+      if (m === 'PUT' && u === '/api/playback/settings') return json(200, { dataSaver: true, dataSaverMaxHeight: 144 });
       return undefined;
     });
     renderPlayback();
     expect(await screen.findByText('Save mobile data?')).toBeTruthy();
     expect(screen.getByTestId('player-video')).toBeTruthy();
-    expect(screen.getByText('~358 MB per hour')).toBeTruthy();
-    expect(screen.getByText('~1183 MB per hour')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save data (360p)' }));
+    const choices = screen.getAllByRole('button').filter((b) => b.closest('[data-testid="data-saver-prompt"]')).map((b) => b.textContent);
+    expect(choices).toEqual(['Save the most (144p)~63 MB per hour', 'Save data (240p)~201 MB per hour', 'Best quality~1,183 MB per hour']);
+    fireEvent.click(screen.getByRole('button', { name: /Save the most \(144p\)/ }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ dataSaver: true });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ dataSaver: true, dataSaverMaxHeight: 144 });
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ sessionId: SESSION });
     // The player is there the whole time and the answered prompt goes away.
     expect(screen.getByTestId('player-video')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('data-saver-prompt')).toBeNull());
+  });
+
+  it('stores "off" from the prompt without asking another URL', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    const calls = serve((m, u) => {
+      if (m === 'POST' && u === `/api/playback/${MOVIE}`) return json(200, playback({ dataSaver: null }));
+      if (m === 'PUT' && u === '/api/playback/settings') return json(200, { dataSaver: false, dataSaverMaxHeight: 240 });
+      return undefined;
+    });
+    renderPlayback();
+    fireEvent.click(await screen.findByRole('button', { name: /Best quality/ }));
+    await waitFor(() => expect(screen.queryByTestId('data-saver-prompt')).toBeNull());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ dataSaver: false });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says the browser asked to save data, sends its saveData hint, and its switch stores an explicit off', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { connection: { saveData: true } }));
+    const calls = serve((m, u) => {
+      if (m === 'POST' && u === `/api/playback/${MOVIE}`) {
+        const off = calls.some((c) => c.method === 'PUT');
+        return json(200, playback(off ? { dataSaver: false } : { dataSaver: null, dataSaverSource: 'browser', capReason: 'data_saver', maxHeight: 240, renditions: playback().renditions.slice(0, 2) }));
+      }
+      if (m === 'PUT' && u === '/api/playback/settings') return json(200, { dataSaver: false, dataSaverMaxHeight: 240 });
+      return undefined;
+    });
+    renderPlayback();
+    expect(await screen.findByText('Data saver is on (your browser asked to save data)')).toBeTruthy();
+    expect(screen.queryByTestId('data-saver-prompt')).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ saveData: true });
+    const toggle = screen.getByRole('switch', { name: 'Data saver' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ dataSaver: false });
+    await waitFor(() => expect(screen.queryByTestId('data-saver-notice')).toBeNull());
+  });
+
+  it('sends no saveData hint when the browser does not ask', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { connection: { saveData: false } }));
+    const calls = serve((m, u) => (m === 'POST' && u === `/api/playback/${MOVIE}` ? json(200, playback()) : undefined));
+    renderPlayback();
+    expect(await screen.findByTestId('player-video')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({});
+    expect(screen.queryByTestId('data-saver-notice')).toBeNull();
   });
 
   it('sends the part of a movie to the server', async () => {

@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSavePlaybackSettings } from '../api/playback-settings';
 import { useSignedPlayback, type PlaybackSource } from '../hooks/use-signed-playback';
 import { useHeartbeat, useProgressSaver, type Playhead } from '../hooks/use-watch-session';
+import type { DataSaverChoice } from './data-figures';
+import { DataSaverNotice } from './data-saver-notice';
 import { DataSaverPrompt } from './data-saver-prompt';
 import { PlaybackMessage } from './playback-message';
 import { StreamLimit } from './stream-limit';
@@ -92,10 +94,12 @@ export function Playback({
     retry();
   }, [retry]);
 
+  // The viewer's explicit choice (wins over the browser's Save-Data, ADR 028); the master playlist is written per
+  // request, so a new signed URL carries the new cap.
   const changeDataSaver = useCallback(
-    (on: boolean) => {
+    (choice: DataSaverChoice) => {
       saveSettings.mutate(
-        { dataSaver: on },
+        choice,
         {
           onSuccess: () => {
             void reload().catch((e: unknown) => setRefusal(e));
@@ -190,27 +194,31 @@ export function Playback({
     );
   }
 
-  // First play: the data saver is offered next to the player, which starts meanwhile (low first, as always), so
-  // the question never delays the picture (issue 4 outcome: the film starts within 2 seconds).
+  // First play: the data saver (144p, 240p or off) is offered next to the player, which starts meanwhile (low
+  // first, as always), so the question never delays the picture (issue 4 outcome: the film starts within 2 seconds).
+  // When the browser asked to save data, it is already on: the player says why, with a switch to turn it off (ADR 028).
+  const browserSaver = state.data.dataSaver === null && state.data.dataSaverSource === 'browser';
   const prompt =
     state.data.dataSaver === null && !promptDone ? (
-      <DataSaverPrompt
-        renditions={state.data.renditions}
-        saving={saveSettings.isPending}
-        onChoose={(on) =>
-          saveSettings.mutate(
-            { dataSaver: on },
-            {
+      browserSaver ? (
+        <DataSaverNotice saving={saveSettings.isPending} onTurnOff={() => changeDataSaver({ dataSaver: false })} />
+      ) : (
+        <DataSaverPrompt
+          renditions={state.data.renditions}
+          saving={saveSettings.isPending}
+          offKnown={state.data.capReason !== 'data_saver'}
+          onChoose={(choice) =>
+            saveSettings.mutate(choice, {
               onSuccess: () => {
                 setPromptDone(true);
-                // The master playlist is written per request: ask again for one capped at 360p.
-                if (on) void reload().catch((e: unknown) => setRefusal(e));
+                // The master playlist is written per request: ask again for one capped at the chosen rung.
+                if (choice.dataSaver) void reload().catch((e: unknown) => setRefusal(e));
               },
               onError: () => setPromptDone(true),
-            },
-          )
-        }
-      />
+            })
+          }
+        />
+      )
     ) : null;
 
   const player = (
@@ -225,6 +233,8 @@ export function Playback({
       captionLanguage={i18n.language}
       renditions={state.data.renditions}
       dataSaver={state.data.dataSaver}
+      dataSaverSource={state.data.dataSaverSource}
+      dataSaverMaxHeight={state.data.dataSaverMaxHeight}
       onDataSaverChange={changeDataSaver}
       onFailure={setFailure}
       onPlayingChange={setPlaying}

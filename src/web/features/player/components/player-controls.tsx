@@ -1,9 +1,10 @@
 import { Captions, Check, Gauge, Loader2, Maximize, Minimize, Pause, PictureInPicture2, Play, Settings, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlaybackRendition } from '../../../../shared/contracts/playback';
+import type { DataSaverHeight, DataSaverSource, PlaybackRendition } from '../../../../shared/contracts/playback';
 import { cn } from '../../../lib/cn';
 import { formatClock, megabytesPerHour } from '../lib/time-format';
+import { formatMegabytes, type DataSaverChoice } from './data-figures';
 
 export interface QualityOption {
   /** hls.js level index */
@@ -21,10 +22,14 @@ export interface CaptionOption {
   label: string;
 }
 
-/** Expected megabytes per hour of a quality: the server's figure for that rendition, else from the bitrate. */
-export function qualityMegabytes(q: QualityOption, renditions: PlaybackRendition[]): number {
+/**
+ * What a quality costs, megabytes (10^6 bytes): per hour (the server's measured figure for that rendition, else
+ * from the bitrate hls.js reports) and for the whole video (`megabytesForVideo`: duration x average bitrate / 8 of
+ * the measured rendition; null when the server does not know it).
+ */
+export function qualityMegabytes(q: QualityOption, renditions: PlaybackRendition[]): { perHour: number; forVideo: number | null } {
   const r = renditions.find((x) => x.name === q.name);
-  return r ? Math.round(r.megabytesPerHour) : megabytesPerHour(q.bitrate);
+  return r ? { perHour: r.megabytesPerHour, forVideo: r.megabytesForVideo ?? null } : { perHour: megabytesPerHour(q.bitrate), forVideo: null };
 }
 
 const iconButton =
@@ -69,8 +74,14 @@ export interface PlayerControlsProps {
   caption: number;
   fullscreen: boolean;
   pipSupported: boolean;
+  /** The viewer's data-saver setting (null: not chosen). */
   dataSaver: boolean | null;
-  onDataSaverChange?: (on: boolean) => void;
+  /** Why the data saver is on now ('viewer', 'browser'), null when off (ADR 028). */
+  dataSaverSource?: DataSaverSource;
+  /** The data saver's rung in pixels (144 or 240). */
+  dataSaverMaxHeight?: DataSaverHeight;
+  /** Stores the viewer's explicit choice: off, or on at 240p or 144p. */
+  onDataSaverChange?: (choice: DataSaverChoice) => void;
   onMenuOpenChange: (open: boolean) => void;
   onTogglePlay: () => void;
   onSeek: (seconds: number) => void;
@@ -86,11 +97,12 @@ export interface PlayerControlsProps {
 
 /**
  * The player's controls: big play button, seek bar with the buffered part, clock, volume, captions, the
- * settings menu (quality with the expected MB per hour, captions, speed, data saver), picture-in-picture and
- * full screen. Rendered inside the player so they stay visible in full screen.
+ * settings menu (quality with the expected MB per hour and for the whole video in the viewer's number format,
+ * ADR 025; captions; speed; data saver off, 240p or 144p, saying when the browser turned it on, ADR 028),
+ * picture-in-picture and full screen. Rendered inside the player so they stay visible in full screen.
  */
 export function PlayerControls(p: PlayerControlsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [menu, setMenu] = useState(false);
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -120,6 +132,8 @@ export function PlayerControls(p: PlayerControlsProps) {
 
   const language = (code: string) => t(`player.language.${code}`, { defaultValue: code });
   const withHours = p.duration >= 3600;
+  // On as the answer says (the viewer's choice, or the browser's Save-Data while they have not chosen).
+  const saverOn = p.dataSaverSource !== undefined ? p.dataSaverSource !== null : p.dataSaver === true;
   const autoLabel = p.quality < 0 && p.activeRendition ? t('player.autoWith', { rendition: p.activeRendition }) : t('player.auto');
   const playedPct = p.duration > 0 ? (p.time / p.duration) * 100 : 0;
   const bufferedPct = p.duration > 0 ? Math.min(100, (p.buffered / p.duration) * 100) : 0;
@@ -231,12 +245,18 @@ export function PlayerControls(p: PlayerControlsProps) {
             <MenuItem checked={p.quality < 0} onSelect={() => p.onQuality(-1)}>
               {autoLabel}
             </MenuItem>
-            {[...p.qualities].reverse().map((q) => (
-              <MenuItem key={q.index} checked={p.quality === q.index} onSelect={() => p.onQuality(q.index)}>
-                {q.name}
-                <span className="text-xs font-normal text-white/60">{t('player.mbPerHour', { mb: qualityMegabytes(q, p.renditions) })}</span>
-              </MenuItem>
-            ))}
+            {[...p.qualities].reverse().map((q) => {
+              const mb = qualityMegabytes(q, p.renditions);
+              return (
+                <MenuItem key={q.index} checked={p.quality === q.index} onSelect={() => p.onQuality(q.index)}>
+                  {q.name}
+                  <span className="grid text-xs font-normal text-white/60">
+                    <span>{t('player.mbPerHour', { mb: formatMegabytes(mb.perHour, i18n.language) })}</span>
+                    {mb.forVideo !== null && <span>{t('player.mbForTitle', { mb: formatMegabytes(mb.forVideo, i18n.language) })}</span>}
+                  </span>
+                </MenuItem>
+              );
+            })}
           </div>
           {p.captions.length > 0 && (
             <div role="group" aria-label={t('player.captions')} className="grid gap-0.5">
@@ -272,20 +292,17 @@ export function PlayerControls(p: PlayerControlsProps) {
             </div>
           </div>
           {p.onDataSaverChange && (
-            <div className="grid gap-1 border-t border-white/15 pt-2">
-              <button
-                type="button"
-                role="menuitemcheckbox"
-                aria-checked={p.dataSaver === true}
-                onClick={() => p.onDataSaverChange?.(p.dataSaver !== true)}
-                className="flex items-center justify-between gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-white/10"
-              >
-                {t('player.dataSaver')}
-                <span className={cn('relative h-5 w-9 rounded-full transition', p.dataSaver ? 'bg-primary' : 'bg-white/30')} aria-hidden="true">
-                  <span className={cn('absolute top-0.5 size-4 rounded-full bg-white transition', p.dataSaver ? 'left-4.5' : 'left-0.5')} />
-                </span>
-              </button>
-              <p className="px-2 text-xs text-white/60">{t('player.dataSaverHint')}</p>
+            <div role="group" aria-label={t('player.dataSaver')} className="grid gap-0.5 border-t border-white/15 pt-2">
+              <p className="px-2 text-xs font-semibold uppercase text-white/70">{t('player.dataSaver')}</p>
+              <MenuItem checked={!saverOn} onSelect={() => p.onDataSaverChange?.({ dataSaver: false })}>
+                {t('player.dataSaverNone')}
+              </MenuItem>
+              {([240, 144] as const).map((h) => (
+                <MenuItem key={h} checked={saverOn && p.dataSaverMaxHeight === h} onSelect={() => p.onDataSaverChange?.({ dataSaver: true, dataSaverMaxHeight: h })}>
+                  {`${h}p`}
+                </MenuItem>
+              ))}
+              <p className="px-2 text-xs text-white/60">{p.dataSaverSource === 'browser' ? t('player.dataSaverBrowserShort') : t('player.dataSaverHint')}</p>
             </div>
           )}
         </div>

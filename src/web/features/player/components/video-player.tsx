@@ -1,11 +1,12 @@
 import type HlsType from 'hls.js';
 import type { ReactNode, RefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CaptionTrack, PlaybackRendition } from '../../../../shared/contracts/playback';
+import type { CaptionTrack, DataSaverHeight, DataSaverSource, PlaybackRendition } from '../../../../shared/contracts/playback';
 import { readStored, writeStored } from '../../../lib/storage';
 import { withFreshSignature } from '../lib/signed-url-cache';
 import { readyToStart } from '../lib/start-gate';
 import { renditionName } from '../lib/time-format';
+import type { DataSaverChoice } from './data-figures';
 import { PlayerControls, type CaptionOption, type QualityOption } from './player-controls';
 import { useMediaSession } from '../hooks/use-media-session';
 
@@ -88,10 +89,15 @@ export interface VideoPlayerProps {
   captions?: CaptionTrack[];
   /** Caption language picked at start: the interface language (issue 4 point 4). */
   captionLanguage?: string;
-  /** Server's renditions, for the expected megabytes per hour in the quality menu. */
+  /** Server's renditions, for the expected megabytes per hour and for the whole video in the quality menu. */
   renditions?: PlaybackRendition[];
+  /** The viewer's data-saver setting (null: not chosen). */
   dataSaver?: boolean | null;
-  onDataSaverChange?: (on: boolean) => void;
+  /** Why the data saver is on ('viewer', 'browser'), null when off (ADR 028). */
+  dataSaverSource?: DataSaverSource;
+  /** The data saver's rung, pixels (144 or 240). */
+  dataSaverMaxHeight?: DataSaverHeight;
+  onDataSaverChange?: (choice: DataSaverChoice) => void;
   onFailure: (failure: PlaybackFailure) => void;
   onTime?: (position: number, duration: number) => void;
   onPlayingChange?: (playing: boolean) => void;
@@ -109,14 +115,15 @@ export interface VideoPlayerProps {
  * - Starts on the rendition the server lists first, or by a 500 kb/s estimate (ADR 006, issue 4 point 7), then
  *   adapts; buffers at most about a minute ahead. Plays once 1 s is buffered over a fast link, else 4 s
  *   (start-gate.ts, ADR 013).
- * - Quality menu: Auto plus the levels of the playlist (only what this viewer may watch), with MB per hour.
+ * - Quality menu: Auto plus the levels of the playlist (only what this viewer may watch), with MB per hour and for
+ *   the whole video; the data saver off, 240p or 144p (ADR 028).
  * - Captions (default: the interface language), speed, full screen, picture-in-picture, keyboard (space, arrows,
  *   f, m, c), controls that hide after 3 s, volume 50 by default and remembered in localStorage.
  * - Requests under an old signature are moved onto `latestUrl` (xhrSetup), so a refresh never interrupts playback.
  * - Lock-screen and headset controls: title, poster, play, pause, seek (Media Session API, use-media-session.ts).
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { src, poster, title, startAt = 0, captions = [], captionLanguage, renditions = [], dataSaver = null, onDataSaverChange, overlay } = props;
+  const { src, poster, title, startAt = 0, captions = [], captionLanguage, renditions = [], dataSaver = null, dataSaverSource, dataSaverMaxHeight, onDataSaverChange, overlay } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<HlsType | null>(null);
@@ -546,6 +553,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
         fullscreen={fullscreen}
         pipSupported={pipSupported}
         dataSaver={dataSaver}
+        dataSaverSource={dataSaverSource}
+        dataSaverMaxHeight={dataSaverMaxHeight}
         onDataSaverChange={onDataSaverChange}
         onMenuOpenChange={setMenuOpen}
         onTogglePlay={togglePlay}

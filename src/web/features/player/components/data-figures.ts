@@ -1,0 +1,29 @@
+/**
+ * What each quality costs, as the player shows it (issue 16 "Show the viewer what it costs";
+ * docs/decisions/028-data-saver-rungs-and-save-data.md). Pure. Megabytes are 10^6 bytes; heights are the short side
+ * of the picture in pixels (ladder.ts convention).
+ */
+import type { DataSaverHeight, PlaybackRendition } from '../../../../shared/contracts/playback';
+import { formatDecimal } from '../../../lib/format';
+
+/**
+ * Megabytes in the viewer's language (ADR 025: "1,234" en, "1 234" fr, "1.234" rw): one decimal under 10 MB
+ * ("0.8", "0,8"), whole megabytes from 10.
+ */
+export function formatMegabytes(mb: number, language: string): string {
+  return formatDecimal(mb, language, mb < 10 ? 1 : 0);
+}
+
+/** A data-saver choice: off, or on at one of its rungs (viewer's choice, ADR 028). */
+export type DataSaverChoice = { dataSaver: false } | { dataSaver: true; dataSaverMaxHeight: DataSaverHeight };
+
+/**
+ * The rendition a choice would play at most: the highest of `renditions` whose short side is within `maxHeight`
+ * (null: the highest of all), else the lowest (a video with no rung that small plays its lowest, ADR 028); null
+ * when there are none.
+ */
+export function renditionWithin(renditions: readonly PlaybackRendition[], maxHeight: number | null): PlaybackRendition | null {
+  const sorted = [...renditions].sort((a, b) => a.averageBandwidth - b.averageBandwidth);
+  const fitting = sorted.filter((r) => maxHeight === null || Math.min(r.width, r.height) <= maxHeight);
+  return fitting.at(-1) ?? sorted[0] ?? null;
+}
