@@ -66,7 +66,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     const movies = await (await page.request.get(`${server.url}/api/admin/movies`)).json();
     const movie = movies.items.find((m: { title: string }) => m.title === 'Inyoni (Cockatoo)');
     expect(movie.video.status).toBe('ready');
-    expect(movie.video.renditions).toEqual(['240p', '360p', '480p', '720p']);
+    expect(movie.video.renditions).toEqual(['144p', '240p', '360p', '480p', '720p']);
     expect(movie.isPremium).toBe(true);
     movieId = movie.id;
     await page.close();

@@ -267,7 +267,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     const menu = page.getByRole('menu', { name: 'Player settings' });
     const qualities = await menu.getByRole('group', { name: 'Quality' }).getByRole('menuitemradio').allTextContents();
     expect(qualities[0]).toMatch(/^Auto/);
-    expect(qualities.slice(1).map((q) => q.replace(/~.*/, ''))).toEqual(['720p', '480p', '360p', '240p']);
+    expect(qualities.slice(1).map((q) => q.replace(/~.*/, ''))).toEqual(['720p', '480p', '360p', '240p', '144p']);
     expect(qualities.slice(1).every((q) => /~\d+ MB per hour$/.test(q))).toBe(true);
     await menu.getByRole('menuitemradio', { name: /^720p/ }).click();
     await hdSegment;

@@ -130,7 +130,7 @@ describeEachDb('command line', (kind) => {
     expect(seen[0]).toBe(`out:${r.out}`); // the id came before any progress
     expect(r.err).toMatch(/^copying \d+%\n(.*\n)*copying 100%\n/);
     expect(r.err).toMatch(/transcoding \d+%/);
-    expect(r.err).toMatch(/\nready: 240p, 360p, 480p, 720p\n$/);
+    expect(r.err).toMatch(/\nready: 144p, 240p, 360p, 480p, 720p\n$/);
     const movie = await t.services.catalog.adminGet(r.out.trim());
     expect(movie).toMatchObject({ title: 'Hello', year: 2024, isPremium: true, video: { status: 'ready' } });
     const free = await cli(['movie', 'import', path.join(FIXTURES, 'movie-hello.mp4'), '--title', 'Free one', '--free']);

@@ -44,7 +44,7 @@ describe('ingest recovery [pglite]', () => {
       return v && v.status !== 'processing' ? v : null;
     }, 240);
     expect(done.status).toBe('ready');
-    expect(done.renditions.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+    expect(done.renditions.map((r) => r.name)).toEqual(['144p', '240p', '360p', '480p', '720p']);
     await second.close();
     await db.close();
   });
