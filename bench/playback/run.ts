@@ -16,8 +16,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../../tests/e2e/support/browser.js';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startServer } from '../../tests/e2e/support/server.js';
 import { costLines, costOf } from './data-cost.js';
 
@@ -26,6 +25,10 @@ const SOURCE = path.resolve(process.cwd(), '../shared/fixtures/videos/wannaworkt
 const STARTS = 10;
 const WATCH_SECONDS = 60;
 const VIEWERS = 5;
+// The e2e suite's Chromium flags (tests/e2e/support/browser.ts, which registers test hooks and so cannot be
+// imported outside vitest).
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'];
+const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
 
 interface Profile {
   name: string;
