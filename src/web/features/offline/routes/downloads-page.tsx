@@ -24,8 +24,9 @@ export default function DownloadsPage() {
   const adding = params.get('add');
   useEffect(() => {
     void resumeUnfinished();
-    // The offline player's code comes along now, so it is in the worker's cache when there is no network.
+    // The offline player's code (and hls.js) comes along now, so it is in the worker's cache when there is no network.
     void import('./offline-player-page').catch(() => undefined);
+    void import('hls.js').catch(() => undefined);
   }, []);
   const back = (location.state as { back?: string } | null)?.back;
   return (
