@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
-import { keyUsable } from '../../../sw/offline-routing';
+import { keyUsable } from '../lib/offline-paths';
 import { formatWhen } from '../lib/figures';
 import type { StoredDownload } from '../lib/offline-db';
 import { liveBytes, pause, remove, resume } from '../lib/transfer';

@@ -1,4 +1,4 @@
-import { KEY_VALID_UNTIL_HEADER, OFFLINE_CACHE, offlineKeyPath, offlinePath } from '../../../sw/offline-routing';
+import { KEY_VALID_UNTIL_HEADER, OFFLINE_CACHE, offlineKeyPath, offlinePath } from './offline-paths';
 
 /**
  * A download's files and key in Cache Storage (cache OFFLINE_CACHE, keys `/offline/{id}/{name}` and

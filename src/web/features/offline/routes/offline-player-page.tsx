@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { ApiError } from '../../../lib/api-client';
-import { keyUsable, offlinePath } from '../../../sw/offline-routing';
+import { keyUsable, offlinePath } from '../lib/offline-paths';
 import { getStored, type StoredDownload } from '../lib/offline-db';
 import { checkIn } from '../lib/transfer';
 
