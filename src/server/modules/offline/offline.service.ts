@@ -36,7 +36,7 @@ import type { OfflineDownloadRow, OfflineRepository } from './offline.repository
 
 export interface OfflineDeps {
   repo: OfflineRepository;
-  playback: Pick<PlaybackRepository, 'playable' | 'dataSaver' | 'recordDownload' | 'downloadsSince'>;
+  playback: Pick<PlaybackRepository, 'playable' | 'dataSaverSettings' | 'recordDownload' | 'downloadsSince'>;
   billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'>;
   storage: MediaStorage;
 }
@@ -63,6 +63,8 @@ export type OfflineFile =
   | { kind: 'segment'; objectKey: string; bytes: number; sequence: number; key: Buffer };
 
 const PLAYLIST = 'index.m3u8';
+/** Highest short side, pixels, of the rendition stored when none is named and the data saver is off (contract). */
+const OFFLINE_DEFAULT_MAX_HEIGHT = 360;
 const notAvailable = () => new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
 const subscriptionRequired = (pass: PassRow | null) =>
   pass
@@ -134,9 +136,14 @@ export function createOfflineService(deps: OfflineDeps) {
     return { limit: limits.downloads, used: counted.count, remaining, alreadyCounted: videoId !== null && counted.videos.has(videoId) };
   }
 
-  /** The rendition chosen when none is named: the highest allowed at or under 360p (the data saver's cap when on), else the lowest. */
-  function defaultRung(allowed: Rung[], dataSaver: boolean | null): Rung {
-    const ceiling = dataSaver ? Math.min(DATA_SAVER_MAX_HEIGHT, 360) : 360;
+  /**
+   * The rendition chosen when none is named (contract `offlineCreateBody`): with the data saver on, the highest allowed
+   * at or under its rung (144 or 240, DATA_SAVER_MAX_HEIGHT until chosen; ADR 028); else the highest at or under 360p;
+   * the lowest when none fits.
+   */
+  async function defaultRung(userId: string, allowed: Rung[]): Promise<Rung> {
+    const saver = await deps.playback.dataSaverSettings(userId);
+    const ceiling = saver.dataSaver ? (saver.maxHeight ?? DATA_SAVER_MAX_HEIGHT) : OFFLINE_DEFAULT_MAX_HEIGHT;
     const fitting = allowed.filter((r) => shortSide(r) <= ceiling);
     return fitting[fitting.length - 1] ?? allowed[0]!;
   }
@@ -189,7 +196,7 @@ export function createOfflineService(deps: OfflineDeps) {
         title: playable.label,
         durationSeconds: video.durationSeconds,
         renditions,
-        defaultRendition: defaultRung(allowed, await deps.playback.dataSaver(user.id)).name,
+        defaultRendition: (await defaultRung(user.id, allowed)).name,
         quota: { limit: q.limit, used: q.used, remaining: q.remaining },
         alreadyCounted: q.alreadyCounted,
       };
@@ -204,7 +211,7 @@ export function createOfflineService(deps: OfflineDeps) {
         if (!named) throw notFound('Rendition');
         if (!allowed.includes(named)) throw new AppError(403, 'forbidden', 'This quality is not included in your pass.');
         rung = named;
-      } else rung = defaultRung(allowed, await deps.playback.dataSaver(user.id));
+      } else rung = await defaultRung(user.id, allowed);
       await renditionFiles(video.id, rung.name);
       const used = await deps.playback.recordDownload(user.id, video.id, rung.name, limits.downloads, pass ? downloadPeriodStart(pass) : new Date(0), now);
       if (used === null) {

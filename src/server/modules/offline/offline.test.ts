@@ -113,6 +113,15 @@ describeEachDb('offline downloads', (kind) => {
     expect(d.passEndsAt).not.toBeNull();
     const after = offlineOptions.parse((await call(v, 'GET', `/api/offline/options/${premiumId}`)).json());
     expect(after).toMatchObject({ quota: { limit: 10, used: 1, remaining: 9 }, alreadyCounted: true });
+
+    // With the data saver on at 144p, its rung is the default; the higher ones stay on offer (it is no cap here).
+    const saver = await t.app.inject({ method: 'PUT', url: '/api/playback/settings', headers: { cookie: v.cookie }, payload: { dataSaver: true, dataSaverMaxHeight: 144 } });
+    expect(saver.statusCode, saver.body).toBe(200);
+    const saving = offlineOptions.parse((await call(v, 'GET', `/api/offline/options/${premiumId}`)).json());
+    const lowest = saving.renditions.filter((r) => Math.min(r.width, r.height) <= 144).at(-1) ?? saving.renditions[0]!;
+    expect(saving.defaultRendition).toBe(lowest.name);
+    expect(saving.renditions.map((r) => r.name)).toEqual(options.renditions.map((r) => r.name));
+    expect((await made(v, premiumId)).rendition.name).toBe(lowest.name);
   });
 
   it('counts one per distinct video in the pass period, shared with the MP4 download: the 11th is refused, the same video again free', async () => {
