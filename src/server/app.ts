@@ -165,7 +165,7 @@ export function createServices(opts: {
   const signer = createUrlSigner(config.urlSigningSecret);
   const playbackRepo = createPlaybackRepository(db.db);
   const progress = createProgressService({ repo: createProgressRepository(db.db), playback: playbackRepo });
-  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, downloads });
+  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, downloads, allowFileDownloads: config.allowFileDownloads });
   // Offline downloads inside the app, a key per download (ADR 027).
   const offline = createOfflineService({ repo: createOfflineRepository(db.db), playback: playbackRepo, billing: billingRepo, storage });
   const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });

@@ -241,7 +241,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     // None after the last part.
     expect(await page.getByRole('link', { name: 'Next Part' }).count()).toBe(0);
     const settings = await (await page.request.get(`${server.url}/api/playback/settings`)).json();
-    expect(settings).toEqual({ dataSaver: false });
+    expect(settings).toEqual({ dataSaver: false, dataSaverMaxHeight: 240 });
     await context.close();
   });
 
@@ -268,7 +268,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     const qualities = await menu.getByRole('group', { name: 'Quality' }).getByRole('menuitemradio').allTextContents();
     expect(qualities[0]).toMatch(/^Auto/);
     expect(qualities.slice(1).map((q) => q.replace(/~.*/, ''))).toEqual(['720p', '480p', '360p', '240p', '144p']);
-    expect(qualities.slice(1).every((q) => /~\d+ MB per hour$/.test(q))).toBe(true);
+    expect(qualities.slice(1).every((q) => /~[\d,.]+ MB per hour([\d,.]+ MB in all)?$/.test(q))).toBe(true);
     await menu.getByRole('menuitemradio', { name: /^720p/ }).click();
     await hdSegment;
     await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).videoHeight === 720, undefined, { timeout: 30_000 });

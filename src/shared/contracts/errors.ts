@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'download_not_included',
   'download_limit_reached',
   'download_busy',
+  'file_downloads_off',
   'caption_invalid',
   'server_busy',
   'reset_link_invalid',

@@ -27,7 +27,6 @@
  * 403 `download_not_included`, 403 `download_limit_reached` {limit, used, plan}, 403 `file_downloads_off`.
  */
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
-import type { ErrorCode } from '../../../shared/contracts/errors.js';
 import type { DataSaverHeight, DownloadQuota, DownloadResponse, PlaybackRequest, PlaybackResponse, PlaybackRendition, PlaybackSettings, StreamSession } from '../../../shared/contracts/playback.js';
 import { DATA_SAVER_MAX_HEIGHT, DOWNLOAD_URL_TTL_SECONDS, HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS, SIGNED_URL_TTL_SECONDS } from '../../../shared/contracts/playback.js';
 import { allowedRenditions, dataSaverState, megabytesForDuration, megabytesPerHour, qualityCap, signedCap, startFirstOrder, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
@@ -275,7 +274,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
     async download(user: SessionUser, id: string, now = new Date()): Promise<DownloadResponse> {
       if (!deps.allowFileDownloads && user.role !== 'admin' && user.role !== 'super_admin') {
         // `file_downloads_off` belongs in ERROR_CODES (src/shared/contracts/errors.ts); cast until it is listed there.
-        throw new AppError(403, 'file_downloads_off' as ErrorCode, 'Film files cannot be downloaded here. Use Download in the app to watch offline.');
+        throw new AppError(403, 'file_downloads_off', 'Film files cannot be downloaded here. Use Download in the app to watch offline.');
       }
       const { playable, video, pass, limits } = await access(user, id, undefined, now);
       if (limits.downloads === 0) {
