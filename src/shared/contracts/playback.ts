@@ -168,10 +168,17 @@ export const playbackResponse = z.object({
   resumeSeconds: z.number().nullable(),
   /**
    * What the player fetches first, absolute paths under the same signature: the start rendition's media
-   * playlist and the segment at the start (or resume) position, null when it could not be read. The web app
+   * playlist, its init segment and the segment at the start (or resume) position, null when it could not be read. The web app
    * fetches them beside the master playlist (ADR 013), so they are not round trips in a row.
    */
-  start: z.object({ media: z.string(), segment: z.string().nullable() }).nullable(),
+  start: z
+    .object({
+      media: z.string(),
+      segment: z.string().nullable(),
+      /** The start rendition's init segment (fMP4 ladders, ADR 026); null for an MPEG-TS rendition. */
+      init: z.string().nullable().optional(),
+    })
+    .nullable(),
 });
 export type PlaybackResponse = z.infer<typeof playbackResponse>;
 

@@ -185,8 +185,8 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
         const duration = (await deps.playback.videoDuration(videoId)) ?? 1;
         return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, max-age=60').send(captionMediaPlaylist(captionPlaylist[1]!, duration));
       }
-      // Segments never change; playlists and captions are small and may be replaced. All private: per-user URLs.
-      return serve(req, reply, videoId, rel, rel.endsWith('.ts') || rel.endsWith('.m4s') ? 'private, max-age=3600, immutable' : 'private, max-age=60');
+      // Segments and init segments never change; playlists and captions are small and may be replaced. All private: per-user URLs.
+      return serve(req, reply, videoId, rel, rel.endsWith('.ts') || rel.endsWith('.m4s') || rel.endsWith('/init.mp4') ? 'private, max-age=3600, immutable' : 'private, max-age=60');
     });
 
     r.get('/media/d/:videoId/:token/:file', {

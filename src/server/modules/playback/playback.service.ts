@@ -193,6 +193,8 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const startMedia = startVariant ? await readText(video.id, startVariant.uri).catch(() => null) : null;
       const startSegment = startMedia ? segmentAt(parseMediaPlaylist(startMedia), resumeSeconds ?? 0) : null;
       const startDir = startVariant ? startVariant.uri.slice(0, startVariant.uri.lastIndexOf('/') + 1) : '';
+      // An fMP4 rendition's init segment (EXT-X-MAP, ADR 026) comes before any media segment: warm it too.
+      const startInit = startMedia ? (/#EXT-X-MAP:URI="([^"]+)"/.exec(startMedia)?.[1] ?? null) : null;
       return {
         url: `${base}master.m3u8`,
         expiresAt: new Date(exp * 1000).toISOString(),
@@ -208,7 +210,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
         dataSaverMaxHeight: saver.maxHeight,
         captions,
         resumeSeconds,
-        start: startVariant && startMedia ? { media: base + startVariant.uri, segment: startSegment ? base + startDir + startSegment : null } : null,
+        start: startVariant && startMedia ? { media: base + startVariant.uri, segment: startSegment ? base + startDir + startSegment : null, init: startInit ? base + startDir + startInit : null } : null,
       };
     },
 

@@ -147,7 +147,7 @@ describeEachDb('playback', (kind) => {
     expect((await g(url.replace('master.m3u8', '../../secrets.json'))).statusCode).toBeGreaterThanOrEqual(400);
   });
 
-  it('names what the player fetches first: the start rendition and its first segment, cacheable (ADR 013)', async () => {
+  it('names what the player fetches first: the start rendition, its init segment and first segment, cacheable (ADR 013, ADR 026)', async () => {
     const viewer = await viewerWith('daily');
     const res = (await play(viewer.cookie, premiumId)).json();
     const base = baseOf(res.url);
@@ -164,6 +164,11 @@ describeEachDb('playback', (kind) => {
     const segment = await get(res.start.segment, viewer.cookie);
     expect(segment.statusCode).toBe(200);
     expect(segment.headers['cache-control']).toBe('private, max-age=3600, immutable');
+    // The fMP4 rendition's init segment is named too, and cached like a segment (ADR 026).
+    expect(res.start.init).toBe(`${base}${rung}/init.mp4`);
+    const init = await get(res.start.init, viewer.cookie);
+    expect(init.statusCode).toBe(200);
+    expect(init.headers['cache-control']).toBe('private, max-age=3600, immutable');
   });
 
   describe('quality cap per plan and data saver (issue 4 points 6, 7)', () => {
