@@ -59,8 +59,8 @@ export interface RenditionFiles {
 /** What the files route sends: the playlist text, or a stored object (clear init, or a segment to encrypt). */
 export type OfflineFile =
   | { kind: 'playlist'; body: string }
-  | { kind: 'init'; objectKey: string; bytes: number }
-  | { kind: 'segment'; objectKey: string; bytes: number; sequence: number; key: Buffer };
+  | { kind: 'init'; objectKey: string }
+  | { kind: 'segment'; objectKey: string; sequence: number; key: Buffer };
 
 const PLAYLIST = 'index.m3u8';
 /** Highest short side, pixels, of the rendition stored when none is named and the data saver is off (contract). */
@@ -81,17 +81,21 @@ export function createOfflineService(deps: OfflineDeps) {
     return [...rungs].sort((a, b) => a.bandwidth - b.bandwidth);
   }
 
-  /** The rendition's playlist for the device and its files' clear sizes; 404 video_not_available when not stored. */
-  async function renditionFiles(videoId: string, rendition: string): Promise<RenditionFiles> {
+  /** The rendition's stored playlist and the files it names; 404 video_not_available when not stored or misshapen. */
+  async function renditionPlaylist(videoId: string, rendition: string): Promise<{ text: string; files: PlaylistFile[] }> {
     const text = (await deps.storage.readBuffer(keys.videoFile(videoId, `${rendition}/${PLAYLIST}`)))?.toString('utf8');
     if (!text) throw notAvailable();
-    let files: PlaylistFile[];
     try {
-      files = playlistFiles(text);
+      return { text, files: playlistFiles(text) };
     } catch (err) {
       if (err instanceof PlaylistShapeError) throw notAvailable();
       throw err;
     }
+  }
+
+  /** The rendition's playlist for the device and its files' clear sizes (one listing of the folder). */
+  async function renditionFiles(videoId: string, rendition: string): Promise<RenditionFiles> {
+    const { text, files } = await renditionPlaylist(videoId, rendition);
     const prefix = keys.videoFile(videoId, `${rendition}/${PLAYLIST}`).replace(/[^/]+$/, '');
     const sizes = new Map((await deps.storage.list(prefix)).map((o) => [o.key.slice(prefix.length), o.size]));
     const sized = files.map((f) => {
@@ -252,13 +256,14 @@ export function createOfflineService(deps: OfflineDeps) {
      */
     async file(user: SessionUser, downloadId: string, name: string, now = new Date()): Promise<OfflineFile> {
       const { row } = await owned(user, downloadId, now);
-      const r = await renditionFiles(row.videoId, row.rendition);
-      if (name === PLAYLIST) return { kind: 'playlist', body: r.playlist };
+      // One small playlist read a request; no folder listing (a film is hundreds of segments). Sizes come with the read.
+      const r = await renditionPlaylist(row.videoId, row.rendition);
+      if (name === PLAYLIST) return { kind: 'playlist', body: offlinePlaylist(r.text) };
       const f = r.files.find((x) => x.name === name);
       if (!f) throw notFound('File');
       const objectKey = keys.videoFile(row.videoId, `${row.rendition}/${f.name}`);
-      if (f.kind === 'init') return { kind: 'init', objectKey, bytes: f.clearBytes };
-      return { kind: 'segment', objectKey, bytes: f.clearBytes, sequence: f.sequence!, key: Buffer.from(row.keyBase64, 'base64') };
+      if (f.kind === 'init') return { kind: 'init', objectKey };
+      return { kind: 'segment', objectKey, sequence: f.sequence!, key: Buffer.from(row.keyBase64, 'base64') };
     },
 
     /** The key and how long the device may use it; records the check-in. */
