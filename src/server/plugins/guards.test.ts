@@ -16,7 +16,8 @@ describeEachDb('route guards', (kind) => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    t = await startTestApp(kind, { workers: false });
+    // MP4 file downloads open to viewers (ADR 028), so POST /api/downloads/:id answers a viewer past the guard.
+    t = await startTestApp(kind, { workers: false, env: { ALLOW_FILE_DOWNLOADS: 'true' } });
     for (const role of ['user', 'admin', 'super_admin'] as const) cookies[role] = (await signUp(t, role)).cookie;
   });
   afterAll(() => t.stop());
