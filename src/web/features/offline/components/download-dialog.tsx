@@ -47,7 +47,9 @@ export function DownloadDialog({ id, open, onOpenChange, onStarted }: { id: stri
   const blocked = options.data ? !options.data.alreadyCounted && options.data.quota.remaining === 0 : false;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('common.close')} aria-describedby="offline-dialog-description">
+      {/* Closed only by Close or Escape: focus moving out as the page around it loads (the header, the lazy footer)
+          closed it in Chromium as soon as it opened. */}
+      <DialogContent closeLabel={t('common.close')} aria-describedby="offline-dialog-description" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{t('offline.dialogTitle')}</DialogTitle>
           <DialogDescription id="offline-dialog-description">{options.data?.title ?? t('offline.dialogIntro')}</DialogDescription>
