@@ -31,6 +31,7 @@ import type { BillingRepository, PassRow } from '../billing/billing.repository.j
 import { parseMaster } from '../playback/master-playlist.js';
 import type { Playable, PlaybackRepository } from '../playback/playback.repository.js';
 import { downloadPeriodStart } from '../playback/playback.service.js';
+import { subscriptionRequired, viewerAccess } from '../playback/viewer-access.js';
 import { offlinePlaylist, paddedSize, playlistFiles, PlaylistShapeError, type PlaylistFile } from './offline-hls.js';
 import type { OfflineDownloadRow, OfflineRepository } from './offline.repository.js';
 
@@ -66,10 +67,6 @@ const PLAYLIST = 'index.m3u8';
 /** Highest short side, pixels, of the rendition stored when none is named and the data saver is off (contract). */
 const OFFLINE_DEFAULT_MAX_HEIGHT = 360;
 const notAvailable = () => new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
-const subscriptionRequired = (pass: PassRow | null) =>
-  pass
-    ? new AppError(403, 'subscription_required', 'Your subscription has expired. Please subscribe to a plan to continue watching.', { reason: 'expired' })
-    : new AppError(403, 'subscription_required', 'You need an active subscription to watch this content. Choose from our available plans.', { reason: 'none' });
 const mbPerHour = (bytes: number, seconds: number) => (seconds > 0 ? Math.round(((bytes * 3600) / seconds / 1e6) * 10) / 10 : 0);
 
 export function createOfflineService(deps: OfflineDeps) {
@@ -114,23 +111,13 @@ export function createOfflineService(deps: OfflineDeps) {
 
   /** Resolves `id` and applies the download rules (see the file comment), quota aside. */
   async function entitle(user: SessionUser, id: string, now: Date) {
-    const playable = await deps.playback.playable(id);
-    if (!playable) throw notFound('Movie');
-    const video = playable.video;
-    if (!video || video.status === 'failed') throw new AppError(404, 'video_not_available', 'This title is not available.', { availability: 'failed' });
-    if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.', { availability: 'processing' });
-    const superAdmin = user.role === 'super_admin';
-    const pass = await deps.billing.passOf(user.id, now);
-    const active = isPassActive(pass, now);
-    const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
-    if (!superAdmin && playable.isPremium && !active && !owns) throw subscriptionRequired(pass);
-    const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
+    const { playable, video, pass, limits } = await viewerAccess({ repo: deps.playback, billing: deps.billing }, user, id, undefined, now);
     if (limits.downloads === 0) {
       throw new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
     }
     const rungs = await rungsOf(video);
     if (!rungs.length) throw notAvailable();
-    return { playable, video, pass: active ? pass : null, limits, rungs, allowed: allowedRenditions(rungs, limits.maxHeight) };
+    return { playable, video, pass: isPassActive(pass, now) ? pass : null, limits, rungs, allowed: allowedRenditions(rungs, limits.maxHeight) };
   }
 
   /** Downloads per period, used and whether `videoId` is already counted, for the active pass (or super_admin). */

@@ -36,10 +36,11 @@ import { keys, type MediaStorage } from '../../providers/storage/media-storage.j
 import { parseMediaPlaylist } from '../../providers/transcoder/hls-master.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
 import { parseMaster, captionFileUri, segmentAt, type Variant } from './master-playlist.js';
-import type { Playable, PlaybackRepository, SessionRow } from './playback.repository.js';
+import type { PlaybackRepository, SessionRow } from './playback.repository.js';
 import { downloadBaseName } from './download-delivery.js';
 import type { DownloadRemuxer } from './download-remux.js';
 import type { UrlSigner } from './url-signer.js';
+import { viewerAccess, type ViewerAccess } from './viewer-access.js';
 
 export interface PlaybackDeps {
   repo: PlaybackRepository;
@@ -56,12 +57,7 @@ export interface PlaybackDeps {
   allowFileDownloads?: boolean;
 }
 
-interface Access {
-  playable: Playable;
-  video: NonNullable<Playable['video']>;
-  pass: PassRow | null;
-  limits: ViewerLimits;
-}
+type Access = ViewerAccess;
 
 /** "Chrome on Android" from a User-Agent header; "Unknown device" when nothing is recognised. */
 export function deviceLabel(ua: string | undefined): string {
@@ -92,25 +88,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
 
   /** Resolves `id` and checks the user may watch it. */
   async function access(user: SessionUser, id: string, partId: string | undefined, now: Date): Promise<Access> {
-    const playable = await deps.repo.playable(id, partId);
-    if (!playable) throw notFound(partId ? 'Part' : 'Movie');
-    const video = playable.video;
-    // A failed video will not become ready by waiting: "not available", never "try again in a few minutes" (ADR 023).
-    if (!video || video.status === 'failed') throw new AppError(404, 'video_not_available', 'This title is not available.', { availability: 'failed' });
-    if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.', { availability: 'processing' });
-    const superAdmin = user.role === 'super_admin';
-    const pass = await deps.billing.passOf(user.id, now);
-    const active = isPassActive(pass, now);
-    const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
-    if (!superAdmin && playable.isPremium && !active && !owns) {
-      const reason = pass ? 'expired' : 'none';
-      const message = pass
-        ? 'Your subscription has expired. Please subscribe to a plan to continue watching.'
-        : 'You need an active subscription to watch this content. Choose from our available plans.';
-      throw new AppError(403, 'subscription_required', message, { reason });
-    }
-    const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
-    return { playable, video, pass, limits };
+    return viewerAccess(deps, user, id, partId, now);
   }
 
   /** Whether the viewer may still watch a video a session plays: super_admin, an active pass, a free title or one bought alone. */

@@ -1,0 +1,58 @@
+/**
+ * Whether a viewer may watch a title, shared by streaming (playback.service.ts) and offline downloads
+ * (offline.service.ts), so both apply one rule (viewer spec sections 4 and 9; ADR 023 for film parts and titles
+ * bought alone; ADR 027 for downloads).
+ */
+import type { SessionUser } from '../../../shared/contracts/accounts.js';
+import { viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
+import { isPassActive } from '../../../shared/domain/plans.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
+import type { Playable, PlaybackRepository } from './playback.repository.js';
+
+/** What a viewer may do with one title: the title, its ready video, the viewer's pass (active or not) and limits. */
+export interface ViewerAccess {
+  playable: Playable;
+  video: NonNullable<Playable['video']>;
+  /** The viewer's latest pass, active or ended (null: never had one). */
+  pass: PassRow | null;
+  limits: ViewerLimits;
+}
+
+/**
+ * 403 `subscription_required` with `details.reason` 'expired' (the viewer had a pass) or 'none', and the viewer
+ * spec's texts (section 4).
+ */
+export function subscriptionRequired(pass: PassRow | null): AppError {
+  return pass
+    ? new AppError(403, 'subscription_required', 'Your subscription has expired. Please subscribe to a plan to continue watching.', { reason: 'expired' })
+    : new AppError(403, 'subscription_required', 'You need an active subscription to watch this content. Choose from our available plans.', { reason: 'none' });
+}
+
+/**
+ * Resolves `id` (a movie, movie-part or episode id; `partId` a part of movie `id`) and checks the user may watch
+ * it: super_admin, an active pass, a free title, or a title bought alone.
+ * @throws AppError 404 not_found (no such title), 404 video_not_available (no video, or it failed: ADR 023),
+ *   409 video_not_ready (still processing), 403 subscription_required (see subscriptionRequired)
+ */
+export async function viewerAccess(
+  deps: { repo: Pick<PlaybackRepository, 'playable'>; billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'> },
+  user: SessionUser,
+  id: string,
+  partId: string | undefined,
+  now: Date,
+): Promise<ViewerAccess> {
+  const playable = await deps.repo.playable(id, partId);
+  if (!playable) throw notFound(partId ? 'Part' : 'Movie');
+  const video = playable.video;
+  // A failed video will not become ready by waiting: "not available", never "try again in a few minutes" (ADR 023).
+  if (!video || video.status === 'failed') throw new AppError(404, 'video_not_available', 'This title is not available.', { availability: 'failed' });
+  if (video.status !== 'ready') throw new AppError(409, 'video_not_ready', 'This video is still being processed. Try again in a few minutes.', { availability: 'processing' });
+  const superAdmin = user.role === 'super_admin';
+  const pass = await deps.billing.passOf(user.id, now);
+  const active = isPassActive(pass, now);
+  const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
+  if (!superAdmin && playable.isPremium && !active && !owns) throw subscriptionRequired(pass);
+  const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
+  return { playable, video, pass, limits };
+}
