@@ -7,8 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '../../test/harness.js';
@@ -133,8 +134,8 @@ export const uploadFile = (site: FaultSite, videoId: string) => path.join(site.d
 
 /**
  * Checks the stored ladder of `videoId` (local storage, MEDIA_DIR/videos/{id}, ADR 016): the master playlist lists
- * exactly `renditions`, every segment each rendition playlist names exists, and ffprobe decodes video frames from
- * each rendition's first segment. Returns the decoded frame counts by rendition; throws on the first defect.
+ * exactly `renditions`, every segment (and init segment) each rendition playlist names exists, and ffprobe decodes
+ * video frames from each rendition's first segment (after its init segment when the rendition is fMP4). Returns the decoded frame counts by rendition; throws on the first defect.
  */
 export async function checkLadder(site: FaultSite, videoId: string, renditions: string[]): Promise<Record<string, number>> {
   const dir = path.join(site.dataDir, 'media', 'videos', videoId);
@@ -148,7 +149,19 @@ export async function checkLadder(site: FaultSite, videoId: string, renditions: 
     const segments = playlist.split('\n').filter((l) => l && !l.startsWith('#'));
     if (!segments.length) throw new Error(`${name}/index.m3u8 names no segment`);
     for (const s of segments) if (!existsSync(path.join(dir, name, s))) throw new Error(`${name}/${s} is missing`);
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', path.join(dir, name, segments[0]!)]);
+    // An fMP4 rendition (ADR 026) names its init segment in EXT-X-MAP: a media segment decodes only after it.
+    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+    if (init && !existsSync(path.join(dir, name, init))) throw new Error(`${name}/${init} is missing`);
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'sobanura-ladder-'));
+    let stdout: string;
+    try {
+      const first = path.join(dir, name, segments[0]!);
+      const probed = init ? path.join(scratch, 'first.mp4') : first;
+      if (init) writeFileSync(probed, Buffer.concat([readFileSync(path.join(dir, name, init)), readFileSync(first)]));
+      ({ stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', probed]));
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
     const stream = (JSON.parse(stdout) as { streams: { codec_name: string; nb_read_frames: string }[] }).streams[0];
     if (stream?.codec_name !== 'h264') throw new Error(`${name}/${segments[0]} is not H.264: ${stdout}`);
     frames[name] = Number(stream.nb_read_frames);
