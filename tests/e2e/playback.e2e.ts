@@ -3,7 +3,7 @@
  * to the next part; switches quality and captions; plays an episode, goes to the next one, and at the end of
  * the season is offered the next season; leaves a long film and resumes where it stopped (from the Continue
  * Watching row); a viewer without a pass is refused; a Daily Pass's second screen is refused until the first
- * is stopped and cannot download; Share Episode copies the link and Download saves the MP4.
+ * is stopped and cannot download; Share Episode copies the link and Download opens the in-app download dialog.
  *
  * Real videos from ../shared/fixtures/videos go through the product's own ingest (probe, ffmpeg ladder) before
  * the server starts; the 6-minute film for resume is wannaworktogether.mp4 played twice (stream copy into a
@@ -265,15 +265,16 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await player.hover();
     await page.getByRole('button', { name: 'Player settings' }).click();
     const menu = page.getByRole('menu', { name: 'Player settings' });
-    const qualities = await menu.getByRole('group', { name: 'Quality' }).getByRole('menuitemradio').allTextContents();
+    const quality = menu.getByRole('group', { name: 'Quality' });
+    const qualities = await quality.getByRole('menuitemradio').allTextContents();
     expect(qualities[0]).toMatch(/^Auto/);
     expect(qualities.slice(1).map((q) => q.replace(/~.*/, ''))).toEqual(['720p', '480p', '360p', '240p', '144p']);
     expect(qualities.slice(1).every((q) => /~[\d,.]+ MB per hour([\d,.]+ MB in all)?$/.test(q))).toBe(true);
-    await menu.getByRole('menuitemradio', { name: /^720p/ }).click();
+    await quality.getByRole('menuitemradio', { name: /^720p/ }).click();
     await hdSegment;
     await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).videoHeight === 720, undefined, { timeout: 30_000 });
-    expect(await menu.getByRole('menuitemradio', { name: /^720p/ }).getAttribute('aria-checked')).toBe('true');
-    await menu.getByRole('menuitemradio', { name: /^240p/ }).click();
+    expect(await quality.getByRole('menuitemradio', { name: /^720p/ }).getAttribute('aria-checked')).toBe('true');
+    await quality.getByRole('menuitemradio', { name: /^240p/ }).click();
     await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement).videoHeight === 240, undefined, { timeout: 30_000 });
 
     await menu.getByRole('menuitemradio', { name: 'Kinyarwanda' }).click();
@@ -301,11 +302,13 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await page.getByRole('button', { name: 'Share Episode' }).click();
     await page.getByText('Link copied').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/episode/${seeded.seriesId}/1/1`);
-    // Download: a signed MP4 link within the pass's cap; the browser downloads it.
-    const download = page.waitForEvent('download', { timeout: 120_000 });
-    await page.getByRole('button', { name: 'Download' }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
-    await page.getByText(/^Download started \(\d+p\)$/).first().waitFor();
+    // Download: inside the app (ADR 027), the dialog on the Downloads page; closed, it goes back to the episode.
+    // (The whole download, offline play and its refusals: offline.e2e.ts.)
+    await page.getByRole('link', { name: 'Download', exact: true }).click();
+    await page.waitForURL(/\/downloads\?add=/);
+    await page.getByRole('dialog').getByText('Download to watch offline').waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${server.url}/episode/${seeded.seriesId}/1/1`);
     await page.getByRole('link', { name: 'Next Episode' }).click();
     await page.waitForURL(`${server.url}/episode/${seeded.seriesId}/1/2`);
     await page.getByRole('heading', { name: `${seeded.seriesTitle} - S1E2` }).waitFor();
@@ -386,9 +389,11 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     expect(await second.page.getByTestId('player-video').count()).toBe(0);
     await second.page.getByRole('button', { name: 'Stop' }).click();
     await playsPast(second.page, 0.5);
-    // Downloads are not part of a Daily Pass: the refusal says so, and nothing downloads.
-    await second.page.getByRole('button', { name: 'Download' }).click();
-    await second.page.getByText('Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.').first().waitFor();
+    // Downloads are not part of a Daily Pass: the download dialog says so, and offers no download.
+    await second.page.getByRole('link', { name: 'Download', exact: true }).click();
+    const refusal = second.page.getByRole('dialog');
+    await refusal.getByText('Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.').first().waitFor();
+    expect(await refusal.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
     await first.context.close();
     await second.context.close();
   });
