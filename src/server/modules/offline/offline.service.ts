@@ -31,7 +31,7 @@ import type { BillingRepository, PassRow } from '../billing/billing.repository.j
 import { parseMaster } from '../playback/master-playlist.js';
 import type { Playable, PlaybackRepository } from '../playback/playback.repository.js';
 import { downloadPeriodStart } from '../playback/playback.service.js';
-import { subscriptionRequired, viewerAccess } from '../playback/viewer-access.js';
+import { downloadLimitReached, downloadNotIncluded, subscriptionRequired, viewerAccess } from '../playback/viewer-access.js';
 import { offlinePlaylist, paddedSize, playlistFiles, PlaylistShapeError, type PlaylistFile } from './offline-hls.js';
 import type { OfflineDownloadRow, OfflineRepository } from './offline.repository.js';
 
@@ -113,7 +113,7 @@ export function createOfflineService(deps: OfflineDeps) {
   async function entitle(user: SessionUser, id: string, now: Date) {
     const { playable, video, pass, limits } = await viewerAccess({ repo: deps.playback, billing: deps.billing }, user, id, undefined, now);
     if (limits.downloads === 0) {
-      throw new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
+      throw downloadNotIncluded(limits);
     }
     const rungs = await rungsOf(video);
     if (!rungs.length) throw notAvailable();
@@ -206,8 +206,7 @@ export function createOfflineService(deps: OfflineDeps) {
       await renditionFiles(video.id, rung.name);
       const used = await deps.playback.recordDownload(user.id, video.id, rung.name, limits.downloads, pass ? downloadPeriodStart(pass) : new Date(0), now);
       if (used === null) {
-        const limit = limits.downloads ?? 0;
-        throw new AppError(403, 'download_limit_reached', `You have used all ${limit} downloads of your ${limits.plan ?? ''} pass. Downloads start again with your next pass.`.replace('  ', ' '), { limit, used: limit, plan: limits.plan ?? '' });
+        throw downloadLimitReached(limits);
       }
       const row = await deps.repo.create({
         userId: user.id,

@@ -40,7 +40,7 @@ import type { PlaybackRepository, SessionRow } from './playback.repository.js';
 import { downloadBaseName } from './download-delivery.js';
 import type { DownloadRemuxer } from './download-remux.js';
 import type { UrlSigner } from './url-signer.js';
-import { viewerAccess, type ViewerAccess } from './viewer-access.js';
+import { downloadLimitReached, downloadNotIncluded, viewerAccess, type ViewerAccess } from './viewer-access.js';
 
 export interface PlaybackDeps {
   repo: PlaybackRepository;
@@ -258,7 +258,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       }
       const { playable, video, pass, limits } = await access(user, id, undefined, now);
       if (limits.downloads === 0) {
-        throw new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
+        throw downloadNotIncluded(limits);
       }
       const stored = await deps.repo.dataSaverSettings(user.id);
       const cap = qualityCap(limits.maxHeight, stored.dataSaver, stored.maxHeight ?? DATA_SAVER_MAX_HEIGHT);
@@ -270,8 +270,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const periodStart = pass && isPassActive(pass, now) ? downloadPeriodStart(pass) : new Date(0);
       const used = await deps.repo.recordDownload(user.id, video.id, rendition, limits.downloads, periodStart, now);
       if (used === null) {
-        const limit = limits.downloads ?? 0;
-        throw new AppError(403, 'download_limit_reached', `You have used all ${limit} downloads of your ${limits.plan ?? ''} pass. Downloads start again with your next pass.`.replace('  ', ' '), { limit, used: limit, plan: limits.plan ?? '' });
+        throw downloadLimitReached(limits);
       }
       const exp = Math.floor(now.getTime() / 1000) + DOWNLOAD_URL_TTL_SECONDS;
       const token = deps.signer.sign(video.id, user.id, exp, signedCap(cap.maxHeight, allowed), 'd');

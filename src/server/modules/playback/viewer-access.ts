@@ -56,3 +56,14 @@ export async function viewerAccess(
   const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
   return { playable, video, pass, limits };
 }
+
+/** 403 `download_not_included` {plan}: the pass (Daily, none, a title bought alone) has no downloads (ADR 009, ADR 027). */
+export function downloadNotIncluded(limits: ViewerLimits): AppError {
+  return new AppError(403, 'download_not_included', 'Downloads are not included in your pass. Choose a Weekly, Monthly or Yearly pass to download.', { plan: limits.plan });
+}
+
+/** 403 `download_limit_reached` {limit, used, plan}: every download of this pass period is used (ADR 009, ADR 027). */
+export function downloadLimitReached(limits: ViewerLimits): AppError {
+  const limit = limits.downloads ?? 0;
+  return new AppError(403, 'download_limit_reached', `You have used all ${limit} downloads of your ${limits.plan ?? ''} pass. Downloads start again with your next pass.`.replace('  ', ' '), { limit, used: limit, plan: limits.plan ?? '' });
+}
