@@ -17,7 +17,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { deferAppScripts } from './ssr.js';
+import { deferAppScripts, playerBootScript } from './ssr.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -47,7 +47,8 @@ export function scriptHash(text: string): string {
 
 /**
  * The hashes of the inline scripts the server sends from the web build in `webDir`: those of every `*.html` at its
- * top (index.html, offline.html) and of index.html as sent for a drawn page (ssr.ts deferAppScripts). Empty when
+ * top (index.html, offline.html), of index.html as sent for a drawn page (ssr.ts deferAppScripts) and of the
+ * first-frame boot a drawn /player page carries (ssr.ts playerBootScript, ADR 030). Empty when
  * the web app is not built. The pages are read once: the server sends these files as they are at its start.
  */
 export function builtScriptHashes(webDir: string): string[] {
@@ -55,6 +56,8 @@ export function builtScriptHashes(webDir: string): string[] {
   const pages = readdirSync(webDir).filter((f) => f.endsWith('.html')).map((f) => readFileSync(path.join(webDir, f), 'utf8'));
   const index = existsSync(path.join(webDir, 'index.html')) ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
   if (index?.includes('<script type="module" crossorigin src=')) pages.push(deferAppScripts(index));
+  const boot = playerBootScript(webDir);
+  if (boot) pages.push(boot);
   return [...new Set(pages.flatMap(inlineScripts).map(scriptHash))];
 }
 

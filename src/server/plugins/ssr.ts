@@ -9,13 +9,13 @@
  * the visitor's cookies and address, so access rules, rate limits and logs are exactly those of the browser's
  * own requests; a session cookie the API refreshes is passed on to the page's response.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UI_LANGUAGES } from '../../shared/contracts/contact.js';
-import { LANGUAGE_COOKIE, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
+import { LANGUAGE_COOKIE, PLAYER_BOOT_FILE, PLAYER_BOOT_GLOBAL, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
 
 type UiLanguage = (typeof UI_LANGUAGES)[number];
 /** A page not drawn within this time (all passes and their API requests) is sent as the bare shell. */
@@ -118,9 +118,10 @@ export function deferAppScripts(indexHtml: string): string {
     `<script>(function(){function go(){var h=document.head;${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
     // After the load event and the first contentful paint (or 3 s after load, for a tab that does not paint while
-    // hidden): the drawn page is on screen before the app's code is asked for.
+    // hidden): the drawn page is on screen before the app's code is asked for. On a player page with the first-frame
+    // boot (ADR 030), after the boot's first frame or its giving up instead, so the video has the link first.
     `var started=false;function start(){if(!started){started=true;go()}}` +
-    `function later(){setTimeout(start,3000);try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}});o.observe({type:'paint',buffered:true})}catch(e){start()}}` +
+    `function later(){setTimeout(start,3000);var b=window[${JSON.stringify(PLAYER_BOOT_GLOBAL)}];if(b&&b.settled){b.settled.then(start);return}try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}});o.observe({type:'paint',buffered:true})}catch(e){start()}}` +
     `if(document.readyState==='complete')later();else addEventListener('load',later)})();${FORM_BUSY_SCRIPT}</script>`;
   return html.replace('</body>', `${loader}\n  </body>`);
 }
@@ -140,3 +141,16 @@ export const FORM_BUSY_SCRIPT =
   `if(e.defaultPrevented||!f||!f.hasAttribute||!f.hasAttribute('data-busy-on-submit'))return;` +
   `if(f.getAttribute(A)==='true'){e.preventDefault();return}f.setAttribute(A,'true');setTimeout(function(){f.removeAttribute(A)},20000)});` +
   `addEventListener('pageshow',function(e){if(e.persisted)document.querySelectorAll('form[data-busy-on-submit]['+A+']').forEach(function(f){f.removeAttribute(A)})})})()`;
+
+/**
+ * The first-frame boot's script as the server writes it into a drawn /player page (web.ts), from the web build
+ * (`<webDir>/player-boot.js`, vite.boot-plugin.ts; docs/decisions/030-first-frame-before-the-app.md): a
+ * `<script>` element allowed by its hash (security.ts builtScriptHashes). Null when the build has none.
+ */
+export function playerBootScript(webDir: string): string | null {
+  const file = path.join(webDir, PLAYER_BOOT_FILE);
+  if (!existsSync(file)) return null;
+  const code = readFileSync(file, 'utf8').trim();
+  if (/<\/script/i.test(code)) throw new Error(`${file} contains "</script" and cannot be written into a page`);
+  return `<script>${code}</script>`;
+}

@@ -30,7 +30,7 @@ import { AppError } from '../lib/app-error.js';
 import { STATE_ELEMENT_ID } from '../../shared/contracts/page-render.js';
 import type { ReadCache } from '../modules/catalog/read-cache.js';
 import { drawShared, isSignedOutVisitor, SHAREABLE_API_STATUSES, type Drawing } from './page-cache.js';
-import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, withinBudget, type ApiAnswers } from './ssr.js';
+import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, playerBootScript, withinBudget, type ApiAnswers } from './ssr.js';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
 export interface PageMeta {
@@ -144,6 +144,12 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
   const renderer = built ? await loadPageRenderer(webDir, app.log) : null;
   /** index.html for drawn pages: the app's JavaScript loads after the page (ssr.ts deferAppScripts). */
   const drawnHtml = renderer ? deferAppScripts(indexHtml) : indexHtml;
+  /**
+   * The first-frame boot (ADR 030), written into /player pages with the app's scripts deferred as on a drawn page
+   * (they wait for its first frame); null without a build of it.
+   */
+  const bootScript = built && indexHtml.includes('<!--og-->') ? playerBootScript(webDir) : null;
+  const bootHtml = bootScript ? deferAppScripts(indexHtml) : indexHtml;
 
   /** Draws the page for the visitor of `req` (see drawPage), and says who else may be given it (page-cache.ts). */
   async function drawFor(req: FastifyRequest, reply: FastifyReply, language: string): Promise<Drawing<DrawnPage>> {
@@ -204,7 +210,9 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const lang = pageLanguage(req.headers.cookie);
     const page = renderer ? await drawPage(req, reply, lang) : null;
     if (page && 'redirect' in page) return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
-    let html = (page ? drawnHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    // The player page starts its video before the app has loaded (ADR 030).
+    const boot = bootScript && /^\/player\/[^/]+\/?$/.test(url) ? bootScript : '';
+    let html = (page ? drawnHtml : boot ? bootHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
     // A drawn page carries its data; the API preloads are for pages the browser draws by itself.
     const preload = page ? '' : preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);
     if (meta) {
@@ -212,8 +220,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
         .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description.slice(0, 300))}" />`);
     }
-    const head = [meta ? metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl) : '', preload].filter(Boolean).join('\n    ');
-    html = html.replace('<!--og-->', head);
+    const head = [meta ? metaTags(meta, `${opts.publicUrl}${url}`, opts.publicUrl) : '', preload, boot].filter(Boolean).join('\n    ');
+    html = html.replace('<!--og-->', () => head);
     if (!page) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     // The page holds the visitor's own data (their name, their pass): never kept by a shared cache.
     html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script id="${STATE_ELEMENT_ID}" type="application/json">${page.state}</script>`);

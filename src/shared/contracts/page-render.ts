@@ -14,6 +14,14 @@ export const LANGUAGE_COOKIE = 'sobanura-lang';
 /** The id of the `<script type="application/json">` that carries a drawn page's state (src/web/lib/server-state.ts). */
 export const STATE_ELEMENT_ID = 'sobanura-state';
 
+/**
+ * The first-frame boot (docs/decisions/030-first-frame-before-the-app.md): the file the web build writes it to
+ * (the server inlines its text in a drawn /player page), and the global it leaves for the app and for the loader of
+ * the app's scripts (which waits for its first frame).
+ */
+export const PLAYER_BOOT_FILE = 'player-boot.js';
+export const PLAYER_BOOT_GLOBAL = '__sobanuraBoot';
+
 /** Answers an API request the page asks for while it is drawn (a GET under /api), with the visitor's cookies. */
 export type PageApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 

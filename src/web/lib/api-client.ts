@@ -57,6 +57,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal,
   });
 
+  return readApiResponse<T>(res);
+}
+
+/**
+ * An API answer as the app uses it: the JSON body, undefined for 204, or the ApiError of an error body
+ * (`{ error: { code, message, details } }`, the shape of every refusal the server sends). Exported for answers the
+ * app did not fetch itself (the first-frame boot's playback answer, docs/decisions/030-first-frame-before-the-app.md).
+ * @throws ApiError for a status outside 2xx
+ */
+export async function readApiResponse<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   let data: unknown = undefined;

@@ -17,6 +17,7 @@ import { DataSaverPrompt } from './data-saver-prompt';
 import { PlaybackMessage } from './playback-message';
 import { StreamLimit } from './stream-limit';
 import { SubscriptionRequired } from './subscription-required';
+import { claimBoot } from '../../../boot/handle';
 import { loadHls, VideoPlayer, type PlaybackFailure } from './video-player';
 
 /**
@@ -70,9 +71,11 @@ export function Playback({
     setFailure(null);
     setRefusal(null);
   }, [source?.id, source?.partId]);
-  // The player library downloads while the signed URL is asked for.
+  // The player library downloads while the signed URL is asked for. Leaving the page stops the first-frame boot
+  // if no player took its video (ADR 030).
   useEffect(() => {
     void loadHls()?.catch(() => undefined);
+    return () => void claimBoot()?.catch(() => undefined);
   }, []);
 
   useHeartbeat({

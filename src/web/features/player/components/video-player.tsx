@@ -1,7 +1,10 @@
 import type HlsType from 'hls.js';
+import type { ExtendedSourceBuffer } from 'hls.js';
 import type { ReactNode, RefObject } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { CaptionTrack, DataSaverHeight, DataSaverSource, PlaybackRendition } from '../../../../shared/contracts/playback';
+import { claimBoot, takeBootVideo } from '../../../boot/handle';
 import { readStored, writeStored } from '../../../lib/storage';
 import { withFreshSignature } from '../lib/signed-url-cache';
 import { readyToStart } from '../lib/start-gate';
@@ -155,6 +158,47 @@ export function VideoPlayer(props: VideoPlayerProps) {
   /** Set when the viewer presses play or pause: the start gate then leaves the decision to them. */
   const viewerChose = useRef(false);
   const hideTimer = useRef<number | undefined>(undefined);
+  const slotRef = useRef<HTMLDivElement>(null);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  /** The element this player plays in, kept across a StrictMode re-run of its effect. */
+  const element = useRef<HTMLVideoElement | null>(null);
+  /** Whether the element came from the first-frame boot (its MediaSource goes to hls.js). */
+  const fromBoot = useRef(false);
+
+  // --- the <video> element ------------------------------------------------------------------------------
+  // Made here rather than by React, so the first-frame boot's element (already playing, ADR 030) can take its
+  // place: moved in the same task, it does not pause (HTML: a media element re-inserted before the next stable
+  // state keeps playing).
+  useLayoutEffect(() => {
+    const slot = slotRef.current;
+    if (!slot) return;
+    let v = element.current;
+    if (!v) {
+      const booted = takeBootVideo(src, slot);
+      fromBoot.current = !!booted;
+      v = booted ?? document.createElement('video');
+      element.current = v;
+    }
+    v.setAttribute('data-testid', 'player-video');
+    v.playsInline = true;
+    v.preload = 'metadata';
+    v.className = 'size-full';
+    slot.appendChild(v);
+    videoRef.current = v;
+    setVideo(v);
+    return () => {
+      v.remove();
+      videoRef.current = null;
+    };
+    // One element per player: a new source remounts the player (Playback's key).
+  }, []);
+
+  useEffect(() => {
+    if (!video) return;
+    if (poster) video.poster = poster;
+    else video.removeAttribute('poster');
+    video.setAttribute('aria-label', title);
+  }, [video, poster, title]);
 
   // --- source loading -------------------------------------------------------------------------------------
   useEffect(() => {
@@ -175,20 +219,32 @@ export function VideoPlayer(props: VideoPlayerProps) {
     setTrackMode(false);
     setWaiting(true);
 
+    // The first-frame boot's media (ADR 030), when this player took its element; any other player stops the boot.
+    const tookBoot = fromBoot.current;
+    fromBoot.current = false;
+    const booted = claimBoot()?.catch(() => null) ?? Promise.resolve(null);
     const hlsLoading = loadHls();
     if (hlsLoading) {
-      hlsLoading
-        .then(({ default: Hls }) => {
+      Promise.all([hlsLoading, tookBoot ? booted : Promise.resolve(null)])
+        .then(([{ default: Hls }, media]) => {
           if (cancelled) return;
           if (!Hls.isSupported()) {
             fail('unsupported');
             return;
           }
+          // The boot gave up after its element was taken: the element starts again, empty.
+          if (tookBoot && !media) {
+            video.removeAttribute('src');
+            video.load();
+          }
           const hls = new Hls({
             // No startLevel: the server lists the start rendition first; without an estimate ABR assumes 500 kb/s.
-            abrEwmaDefaultEstimate: 500_000,
+            // Adopted media: the boot's rendition and its measure of the link.
+            abrEwmaDefaultEstimate: media?.bandwidthBps || 500_000,
+            ...(media ? { startLevel: media.level } : {}),
             capLevelToPlayerSize: true,
-            startPosition: startAt > 0 ? startAt : -1,
+            // Adopted media goes on from where the boot's playback is.
+            startPosition: media ? video.currentTime : startAt > 0 ? startAt : -1,
             // Mobile data is costly: buffer about a minute ahead, not ten (ADR 006).
             maxBufferLength: 30,
             maxMaxBufferLength: 60,
@@ -208,7 +264,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             if (hls.subtitleTracks.length === 0 && callbacks.current.captions?.length) setTrackMode(true);
           });
           // Playback starts when the buffer can carry it (start-gate.ts, ADR 013), not on the first frame.
-          let started = false;
+          let started = media?.started ?? false;
           viewerChose.current = false;
           const maybeStart = () => {
             if (started || viewerChose.current) return;
@@ -221,6 +277,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
             }
           };
           hls.on(Hls.Events.FRAG_BUFFERED, maybeStart);
+          // After adopting, hls.js fetches the fragment at the playhead again to learn its tracks: the browser's
+          // cache answers in milliseconds, which its estimate would take for the link's speed (and jump to the top
+          // rendition on a slow link). The boot's measure is put back.
+          if (media?.bandwidthBps) hls.once(Hls.Events.FRAG_BUFFERED, () => (hls.bandwidthEstimate = media.bandwidthBps));
           hls.on(Hls.Events.BUFFER_EOS, () => {
             if (!started && !viewerChose.current) {
               started = true;
@@ -255,7 +315,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
             else fail('failed');
           });
           hls.loadSource(src);
-          hls.attachMedia(video);
+          // hls.js takes a transferred MediaSource and its SourceBuffers as they are (its muxed fMP4 track is
+          // `audiovideo`, as the boot's one SourceBuffer is); its buffer controller waits for the playlist's codecs.
+          hls.attachMedia(
+            media
+              ? { media: video, mediaSource: media.mediaSource, tracks: { audiovideo: { id: 'main', container: 'video/mp4', codec: media.codec, buffer: media.sourceBuffer as ExtendedSourceBuffer, listeners: [] } } }
+              : video,
+          );
           destroy = () => {
             hls.destroy();
             hlsRef.current = null;
@@ -410,6 +476,58 @@ export function VideoPlayer(props: VideoPlayerProps) {
     hideTimer.current = window.setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
   }, []);
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+
+  // The element's events (it is not React's: it may come from the first-frame boot, ADR 030).
+  useEffect(() => {
+    if (!video) return;
+    const report = () => callbacks.current.onTime?.(video.currentTime, Number.isFinite(video.duration) ? video.duration : 0);
+    const handlers: Record<string, () => void> = {
+      play: () => {
+        setPlaying(true);
+        poke();
+        callbacks.current.onPlayingChange?.(true);
+      },
+      pause: () => {
+        setPlaying(false);
+        callbacks.current.onPlayingChange?.(false);
+      },
+      ended: () => {
+        setPlaying(false);
+        callbacks.current.onPlayingChange?.(false);
+        callbacks.current.onEnded?.();
+      },
+      seeked: () => {
+        report();
+        callbacks.current.onSeeked?.();
+      },
+      waiting: () => setWaiting(true),
+      playing: () => setWaiting(false),
+      canplay: () => setWaiting(false),
+      timeupdate: () => {
+        setTime(video.currentTime);
+        report();
+      },
+      durationchange: () => setDuration(Number.isFinite(video.duration) ? video.duration : 0),
+      progress: () => setBuffered(video.buffered.length ? video.buffered.end(video.buffered.length - 1) : 0),
+      volumechange: () => {
+        setVolumeState(video.volume);
+        setMutedState(video.muted);
+        writeStored(VOLUME_KEY, String(video.volume));
+        writeStored(MUTED_KEY, video.muted ? '1' : '0');
+      },
+      ratechange: () => setSpeedState(video.playbackRate),
+    };
+    for (const [name, handler] of Object.entries(handlers)) video.addEventListener(name, handler);
+    // A boot's element may be playing already: its state as it is now.
+    if (!video.paused) handlers.play!();
+    if (video.readyState >= 3) setWaiting(false);
+    handlers.durationchange!();
+    handlers.progress!();
+    setTime(video.currentTime);
+    return () => {
+      for (const [name, handler] of Object.entries(handlers)) video.removeEventListener(name, handler);
+    };
+  }, [video, poke]);
   const showControls = controlsVisible || !playing || menuOpen;
 
   useEffect(() => {
@@ -480,58 +598,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
       onFocus={poke}
       style={{ cursor: showControls ? undefined : 'none' }}
     >
-      <video
-        ref={videoRef}
-        data-testid="player-video"
-        playsInline
-        preload="metadata"
-        poster={poster ?? undefined}
-        aria-label={title}
-        className="size-full"
-        onClick={togglePlay}
-        onPlay={() => {
-          setPlaying(true);
-          poke();
-          callbacks.current.onPlayingChange?.(true);
-        }}
-        onPause={() => {
-          setPlaying(false);
-          callbacks.current.onPlayingChange?.(false);
-        }}
-        onEnded={() => {
-          setPlaying(false);
-          callbacks.current.onPlayingChange?.(false);
-          callbacks.current.onEnded?.();
-        }}
-        onSeeked={(e) => {
-          const v = e.currentTarget;
-          callbacks.current.onTime?.(v.currentTime, Number.isFinite(v.duration) ? v.duration : 0);
-          callbacks.current.onSeeked?.();
-        }}
-        onWaiting={() => setWaiting(true)}
-        onPlaying={() => setWaiting(false)}
-        onCanPlay={() => setWaiting(false)}
-        onTimeUpdate={(e) => {
-          const v = e.currentTarget;
-          setTime(v.currentTime);
-          callbacks.current.onTime?.(v.currentTime, Number.isFinite(v.duration) ? v.duration : 0);
-        }}
-        onDurationChange={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
-        onProgress={(e) => {
-          const b = e.currentTarget.buffered;
-          setBuffered(b.length ? b.end(b.length - 1) : 0);
-        }}
-        onVolumeChange={(e) => {
-          const v = e.currentTarget;
-          setVolumeState(v.volume);
-          setMutedState(v.muted);
-          writeStored(VOLUME_KEY, String(v.volume));
-          writeStored(MUTED_KEY, v.muted ? '1' : '0');
-        }}
-        onRateChange={(e) => setSpeedState(e.currentTarget.playbackRate)}
-      >
-        {trackMode && captions.map((c) => <track key={c.language + c.url} kind="subtitles" src={c.url} srcLang={c.language} label={c.language} />)}
-      </video>
+      {/* The <video> is made (or taken from the first-frame boot) by the layout effect above, inside this slot. */}
+      <div ref={slotRef} className="size-full" onClick={togglePlay} />
+      {video && trackMode && createPortal(captions.map((c) => <track key={c.language + c.url} kind="subtitles" src={c.url} srcLang={c.language} label={c.language} />), video)}
       {overlay}
       <PlayerControls
         visible={showControls}

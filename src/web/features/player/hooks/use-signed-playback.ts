@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlaybackResponse } from '../../../../shared/contracts/playback';
 import { SESSION_LAPSE_SECONDS } from '../../../../shared/contracts/playback';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, readApiResponse } from '../../../lib/api-client';
+import { takeBootAnswer } from '../../../boot/handle';
 import { createPlayback } from '../api/create-playback';
 import { getProgress } from '../api/get-progress';
 import { sendHeartbeat } from '../api/stream-sessions';
@@ -56,8 +57,9 @@ function setTabSession(value: { id: string; confirmedAt: number } | null) {
 
 const keyOf = (s: PlaybackSource) => `${s.id}:${s.partId ?? ''}`;
 
-function remember(key: string, r: PlaybackResponse): PlaybackResponse {
-  warmStart(r);
+/** Keeps an answer; `warm`: fetch what the player asks for first (not when the first-frame boot is fetching it). */
+function remember(key: string, r: PlaybackResponse, warm = true): PlaybackResponse {
+  if (warm) warmStart(r);
   cache.set(key, { url: r.url, expiresAt: Date.parse(r.expiresAt), response: r }, Date.now());
   setTabSession({ id: r.sessionId, confirmedAt: Date.now() });
   return r;
@@ -72,8 +74,11 @@ async function request(source: PlaybackSource, sessionId = liveTabSession()): Pr
   const key = keyOf(source);
   const pending = inflight.get(key);
   if (pending) return pending;
+  // A page drawn on the server asked already, from its first-frame boot (docs/decisions/030-first-frame-before-the-app.md).
+  const booted = takeBootAnswer(key);
   const run = (async () => {
     try {
+      if (booted) return remember(key, await readApiResponse<PlaybackResponse>(await booted), false);
       return remember(key, await createPlayback(source.id, { partId: source.partId, sessionId }));
     } catch (e) {
       if (sessionId && (isApiError(e, 'stream_session_ended') || isApiError(e, 'not_found') || isApiError(e, 'validation_failed'))) {
