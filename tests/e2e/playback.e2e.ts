@@ -397,4 +397,41 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await first.context.close();
     await second.context.close();
   });
+
+  it('plays the first seconds of a player page before the app has loaded, and the app’s player carries on with them (ADR 030)', async () => {
+    const { context, page } = await viewerPage(VIEWER);
+    onTestFinished(() => context.close());
+    // Which element played first, and whether the app's entry script was on the page by then.
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstPlaying: EventTarget | null; appAtFirstFrame: boolean | null };
+      w.firstPlaying = null;
+      w.appAtFirstFrame = null;
+      document.addEventListener(
+        'playing',
+        (e) => {
+          if (w.firstPlaying) return;
+          w.firstPlaying = e.target;
+          w.appAtFirstFrame = !!document.querySelector('script[type="module"][src*="/assets/index"]');
+        },
+        true,
+      );
+    });
+    const playbackPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/playback\/[^/]+$/.test(new URL(r.url()).pathname)) playbackPosts.push(r.url());
+    });
+    await page.goto(`${server.url}/player/${seeded.longId}`);
+    await page.waitForFunction(() => (window as unknown as { firstPlaying: unknown }).firstPlaying !== null, undefined, { timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { appAtFirstFrame: boolean }).appAtFirstFrame)).toBe(false);
+    // The app's player took the very element the boot started, and the boot's frame is gone.
+    await page.waitForFunction(() => document.querySelector('[data-testid="player"] video') === (window as unknown as { firstPlaying: unknown }).firstPlaying);
+    expect(await page.locator('[data-player-boot]').count()).toBe(0);
+    // hls.js plays on past what the boot had buffered (12 s ahead of where it started), with the full quality menu.
+    const from = await currentTime(page);
+    await playsPast(page, from + 16);
+    const player = page.getByTestId('player');
+    expect(await player.getAttribute('data-rendition')).toMatch(/^\d+p$/);
+    // One playback request: the app took the boot's answer.
+    expect(playbackPosts).toHaveLength(1);
+  });
 });

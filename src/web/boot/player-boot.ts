@@ -27,6 +27,7 @@ const SESSION_LAPSE_MS = 75_000;
 
 interface PlaybackAnswer {
   url: string;
+  sessionId: string;
   resumeSeconds: number | null;
   start?: { media: string; init?: string | null; segment: string } | null;
 }
@@ -117,6 +118,11 @@ function boot(): void {
     const res = await answer;
     if (!res.ok) return giveUp();
     const data = (await res.clone().json()) as PlaybackAnswer;
+    // A viewer who leaves before the app has taken the answer frees the screen at once, as the app does
+    // (stream-sessions.ts endStreamSessionOnLeave), not after the 75 s heartbeat lapse.
+    addEventListener('pagehide', () => {
+      if (handle.answer && data.sessionId) navigator.sendBeacon(`/api/playback/sessions/${encodeURIComponent(data.sessionId)}/end`);
+    });
     if (!data.start?.init || claimed) return giveUp();
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     const fetchText = (url: string) => fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));

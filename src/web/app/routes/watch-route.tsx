@@ -1,12 +1,16 @@
 import { useMe } from '../../features/accounts/api/get-me';
 import { BuyTitle } from '../../features/billing/components/buy-title';
 import { WatchPage } from '../../features/catalog/routes/watch-page';
+import { prestartPlayback } from '../../features/player/hooks/use-signed-playback';
 
-/** /watch/:id: the movie's page (catalog) with "Buy this title" (billing) for a viewer without a pass (accounts). */
+/**
+ * /watch/:id: the movie's page (catalog) with "Buy this title" (billing) for a viewer without a pass (accounts).
+ * Watch Now asks for the signed URL as it is pressed (player), while the player page is still loading (ADR 030).
+ */
 export function WatchRoute() {
   const me = useMe();
   const pass = me.data?.pass ?? null;
-  return <WatchPage extraActions={(m) => <BuyTitle movie={m} pass={pass} />} />;
+  return <WatchPage extraActions={(m) => <BuyTitle movie={m} pass={pass} />} onWatch={me.data ? (id) => prestartPlayback({ id }) : undefined} />;
 }
 
 export default WatchRoute;

@@ -25,9 +25,11 @@ import { useErrorToast } from '../hooks/use-error-toast';
  * A movie whose video is a part of another movie sends the viewer to that movie (viewer spec section 2).
  * A title that cannot play says so instead of Watch Now: "not available yet" while its video is on its way,
  * "not available" when it failed or has none (docs/decisions/023-playable-titles-and-film-parts.md).
- * `extraActions` lets the app layer add buttons next to Watch Now (the billing feature's Buy this title).
+ * `extraActions` lets the app layer add buttons next to Watch Now (the billing feature's Buy this title);
+ * `onWatch` is called as Watch Now is pressed, before the player page has loaded (the app layer starts the playback
+ * request there, one step earlier: docs/decisions/030-first-frame-before-the-app.md).
  */
-export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) => ReactNode } = {}) {
+export function WatchPage({ extraActions, onWatch }: { extraActions?: (movie: MovieFull) => ReactNode; onWatch?: (movieId: string) => void } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const movie = useMovie(id);
@@ -66,7 +68,7 @@ export function WatchPage({ extraActions }: { extraActions?: (movie: MovieFull) 
           <div className="flex flex-wrap gap-2">
             {availability === 'ready' && (
               <Button asChild size="lg" className="w-full sm:w-fit">
-                <Link to={`/player/${m.id}`}>
+                <Link to={`/player/${m.id}`} onClick={() => onWatch?.(m.id)}>
                   <Play aria-hidden="true" />
                   {t('catalog.watchNow')}
                 </Link>
