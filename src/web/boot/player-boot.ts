@@ -27,6 +27,7 @@ const SESSION_LAPSE_MS = 75_000;
 
 interface PlaybackAnswer {
   url: string;
+  captions?: unknown[];
   sessionId: string;
   resumeSeconds: number | null;
   start?: { media: string; init?: string | null; segment: string } | null;
@@ -123,7 +124,9 @@ function boot(): void {
     addEventListener('pagehide', () => {
       if (handle.answer && data.sessionId) navigator.sendBeacon(`/api/playback/sessions/${encodeURIComponent(data.sessionId)}/end`);
     });
-    if (!data.start?.init || claimed) return giveUp();
+    // A video with captions starts as before, in the app's player: after hls.js adopted the boot's media, its
+    // subtitle tracks were made twice and a caption picked after a quality switch did not show (ADR 030).
+    if (!data.start?.init || data.captions?.length || claimed) return giveUp();
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     const fetchText = (url: string) => fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
     // The master playlist, and the server's start rendition beside it (the usual pick on a good link).

@@ -89,6 +89,8 @@ export function useMediaSession(video: RefObject<HTMLVideoElement | null>, optio
     const paused = () => (session.playbackState = 'paused');
     const events: [string, () => void][] = [['timeupdate', position], ['ratechange', position], ['durationchange', position], ['loadedmetadata', position], ['seeked', position], ['play', playing], ['pause', paused]];
     for (const [name, fn] of events) v.addEventListener(name, fn);
+    // An element that plays already (the first-frame boot's, ADR 030) sends no 'play' to listeners added now.
+    if (!v.paused) playing();
     return () => {
       for (const [name, fn] of events) v.removeEventListener(name, fn);
       for (const action of ACTIONS) set(action, null);
