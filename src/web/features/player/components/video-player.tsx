@@ -239,9 +239,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
           }
           const hls = new Hls({
             // No startLevel: the server lists the start rendition first; without an estimate ABR assumes 500 kb/s.
-            // Adopted media: the boot's rendition and its measure of the link.
+            // Adopted media: the boot's measure of the link. Not its variant index as startLevel: hls.js orders its
+            // levels by bit rate, the master playlist lists the start rendition first.
             abrEwmaDefaultEstimate: media?.bandwidthBps || 500_000,
-            ...(media ? { startLevel: media.level } : {}),
             capLevelToPlayerSize: true,
             // Adopted media goes on from where the boot's playback is.
             startPosition: media ? video.currentTime : startAt > 0 ? startAt : -1,
