@@ -23,6 +23,11 @@ export interface BootMedia {
   level: number;
   /** The boot's last measure of the link, bits per second (0 when it has none). */
   bandwidthBps: number;
+  /**
+   * How long the boot's own fetch of each segment took, request to last byte, ms, by absolute address. hls.js fetches
+   * some of them again and the browser's cache answers at once; the player tells hls.js their real time.
+   */
+  loads: ReadonlyMap<string, number>;
 }
 
 export interface PlayerBoot {

@@ -29,6 +29,7 @@ interface PlaybackAnswer {
   url: string;
   captions?: unknown[];
   sessionId: string;
+  renditions: { name: string; height: number; bandwidth: number; averageBandwidth: number }[];
   resumeSeconds: number | null;
   start?: { media: string; init?: string | null; segment: string } | null;
 }
@@ -76,7 +77,7 @@ function boot(): void {
   let settle: () => void = () => undefined;
   let claimed = false;
   let media: BootMedia | null = null;
-  let controller: AbortController | null = null;
+  const controller = new AbortController();
   let appending: Promise<void> = Promise.resolve();
   const handle: PlayerBoot = {
     key: `${id}:${partId ?? ''}`,
@@ -87,7 +88,7 @@ function boot(): void {
     settled: new Promise<void>((resolve) => (settle = resolve)),
     claim: async () => {
       claimed = true;
-      controller?.abort();
+      controller.abort();
       await appending.catch(() => undefined);
       // Given only with its <video>: a player that made its own element starts from scratch.
       if (media && handle.video === null && media.mediaSource.readyState === 'open') return media;
@@ -114,6 +115,36 @@ function boot(): void {
 
   const MS = window.MediaSource;
   if (!MS) return settle();
+  let bandwidthBps = 0;
+  /** Fetches a segment (init or media), bytes; measures the link from its first byte to its last, as hls.js does. */
+  /** How long each fetch took, request to last byte, ms, by absolute address (BootMedia.loads). */
+  const loads = new Map<string, number>();
+  const load = async (url: string): Promise<ArrayBuffer> => {
+    const asked = performance.now();
+    const r = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
+    if (!r.ok) throw new Error(String(r.status));
+    const t0 = performance.now();
+    const bytes = await r.arrayBuffer();
+    // Below ~20 ms the bytes came from a cache or a buffer, not over the link.
+    const ms = performance.now() - t0;
+    if (ms > 20) bandwidthBps = (bytes.byteLength * 8) / (ms / 1000);
+    if (media && bandwidthBps) media.bandwidthBps = bandwidthBps;
+    loads.set(new URL(url, location.href).href, performance.now() - asked);
+    return bytes;
+  };
+  /** Segments asked for before their turn, by absolute address. */
+  const early = new Map<string, Promise<ArrayBuffer>>();
+  const ask = (url: string) => {
+    const bytes = load(url);
+    // Its failure is met when its turn comes (or never, once claimed).
+    bytes.catch(() => undefined);
+    early.set(new URL(url, location.href).href, bytes);
+  };
+  const take = (url: string) => {
+    const asked = early.get(url);
+    early.delete(url);
+    return asked ?? load(url);
+  };
   const run = async () => {
     // The app reads the answer itself: the boot reads a copy.
     const res = await answer;
@@ -128,16 +159,29 @@ function boot(): void {
     // subtitle tracks were made twice and a caption picked after a quality switch did not show (ADR 030).
     if (!data.start?.init || data.captions?.length || claimed) return giveUp();
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
-    const fetchText = (url: string) => fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
-    // The master playlist, and the server's start rendition beside it (the usual pick on a good link).
+    const fetchText = (url: string) => fetch(url, { credentials: 'same-origin', signal: controller.signal }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
+    // The rendition to start on, from the answer's renditions (the server's start rendition first, ADR 013), so
+    // its files are asked for at once and side by side: the master playlist (for CODECS), the media playlist, the
+    // init segment and the first segment.
+    const absolute = (u: string) => new URL(u, location.href).href;
+    const rung = (u: string) => absolute(u).split('/').slice(-2)[0] ?? '';
+    const startRung = rung(data.start.media);
+    const byRung = data.renditions.slice().sort((a, b) => (a.name === startRung ? -1 : b.name === startRung ? 1 : 0));
+    const candidates = byRung.map((r) => ({ url: absolute(data.start!.media).replace(`/${startRung}/`, `/${r.name}/`), bandwidth: r.bandwidth, averageBandwidth: r.averageBandwidth, codecs: '', height: r.height }));
+    const chosen = candidates[startVariant(candidates, linkEstimate())];
+    if (!chosen) return giveUp();
+    const onServerStart = rung(chosen.url) === startRung;
     const masterText = fetchText(data.url);
-    const serverMedia = fetchText(data.start.media);
-    const variants = parseMaster(await masterText, new URL(data.url, location.href).href);
-    const pick = startVariant(variants, linkEstimate());
+    const mediaText = fetchText(chosen.url);
+    if (onServerStart) {
+      ask(data.start.init);
+      ask(data.start.segment);
+    }
+    const variants = parseMaster(await masterText, absolute(data.url));
+    const pick = variants.findIndex((v) => v.url === chosen.url);
     const variant = variants[pick];
     if (!variant?.codecs || !MS.isTypeSupported(`video/mp4; codecs="${variant.codecs}"`) || claimed) return giveUp();
-    const mediaUrl = new URL(data.start.media, location.href).href;
-    const playlist = parseMedia(variant.url === mediaUrl ? await serverMedia : await fetchText(variant.url), variant.url);
+    const playlist = parseMedia(await mediaText, variant.url);
     if (!playlist.init || playlist.segments.length === 0) return giveUp();
 
     // The player page is drawn by the app: until it is, the video has a 16:9 frame of its own at the top of the
@@ -167,7 +211,7 @@ function boot(): void {
     if (claimed) return giveUp();
     mediaSource.duration = playlist.duration;
     const sourceBuffer = mediaSource.addSourceBuffer(`video/mp4; codecs="${variant.codecs}"`);
-    media = { mediaSource, sourceBuffer, codec: variant.codecs, started: false, level: pick, bandwidthBps: linkEstimate() ?? 0 };
+    media = { mediaSource, sourceBuffer, codec: variant.codecs, started: false, level: pick, bandwidthBps: linkEstimate() ?? 0, loads };
     const append = (bytes: ArrayBuffer) =>
       new Promise<void>((resolve, reject) => {
         const done = (e: Event) => {
@@ -180,23 +224,12 @@ function boot(): void {
         sourceBuffer.addEventListener('error', done);
         sourceBuffer.appendBuffer(bytes);
       });
-    let bandwidthBps = 0;
-    const load = async (url: string) => {
-      controller = new AbortController();
-      const r = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
-      if (!r.ok) throw new Error(String(r.status));
-      // From the first byte to the last, as hls.js measures: the round trip says nothing of the link's rate.
-      const t0 = performance.now();
-      const bytes = await r.arrayBuffer();
-      bandwidthBps = (bytes.byteLength * 8) / Math.max(0.001, (performance.now() - t0) / 1000);
-      if (media) media.bandwidthBps = bandwidthBps;
-      return bytes;
-    };
     const resume = data.resumeSeconds ?? 0;
     let next = segmentAt(playlist, resume);
     const first: Segment = playlist.segments[next]!;
-    const initBytes = load(playlist.init);
-    appending = initBytes.then(append);
+    // The first segment is on its way beside the init segment (asked for above, or now).
+    if (!early.has(first.url)) ask(first.url);
+    appending = take(playlist.init).then(append);
     await appending;
     video.addEventListener('playing', () => settle(), { once: true });
     const start = () => {
@@ -214,7 +247,11 @@ function boot(): void {
         continue;
       }
       const segment = playlist.segments[next]!;
-      appending = load(segment.url).then(append);
+      appending = take(segment.url).then(append);
+      // One segment ahead is always on its way, so the next piece is not asked for only once this one is in (at
+      // 700 kb/s the 1 s piece after the first frame came late, behind the app's scripts).
+      const after = playlist.segments[next + 1];
+      if (after && bufferedAhead(video) + segment.duration < BOOT_BUFFER_SECONDS && !early.has(after.url)) ask(after.url);
       await appending;
       if (segment === first && resume > first.start) video.currentTime = resume;
       next += 1;

@@ -277,10 +277,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
             }
           };
           hls.on(Hls.Events.FRAG_BUFFERED, maybeStart);
-          // After adopting, hls.js fetches the fragment at the playhead again to learn its tracks: the browser's
-          // cache answers in milliseconds, which its estimate would take for the link's speed (and jump to the top
-          // rendition on a slow link). The boot's measure is put back.
-          if (media?.bandwidthBps) hls.once(Hls.Events.FRAG_BUFFERED, () => (hls.bandwidthEstimate = media.bandwidthBps));
+          // After adopting, hls.js fetches again fragments the boot fetched (the one at the playhead, to learn its
+          // tracks, and what the hand-over cut short or the boot had buffered): the browser's cache answers in
+          // milliseconds, which hls.js's estimate would take for the link's speed and jump to the top rendition on
+          // a slow link (bench/playback at 700 kb/s: a 352p fragment for 5 s, then a stall). Such a fragment's load
+          // is given the time the boot's own fetch of it took, before hls.js samples it (on FRAG_BUFFERED).
+          if (media) {
+            hls.on(Hls.Events.FRAG_LOADED, (_e, data) => {
+              const ms = media.loads.get(data.frag.url);
+              const loading = data.frag.stats.loading;
+              if (ms !== undefined && loading.end - loading.start < ms) loading.start = loading.end - ms;
+            });
+          }
           hls.on(Hls.Events.BUFFER_EOS, () => {
             if (!started && !viewerChose.current) {
               started = true;
