@@ -10,7 +10,7 @@ import { prestartPlayback } from '../../features/player/hooks/use-signed-playbac
 export function WatchRoute() {
   const me = useMe();
   const pass = me.data?.pass ?? null;
-  return <WatchPage extraActions={(m) => <BuyTitle movie={m} pass={pass} />} onWatch={me.data ? (id) => prestartPlayback({ id }) : undefined} />;
+  return <WatchPage extraActions={(m) => <BuyTitle movie={m} pass={pass} />} onWatch={me.data?.user ? (id) => prestartPlayback({ id }) : undefined} />;
 }
 
 export default WatchRoute;
