@@ -19,8 +19,6 @@ export interface BootMedia {
   codec: string;
   /** Whether the boot started playback (its start gate passed). */
   started: boolean;
-  /** The variant the boot plays, as an index into the master playlist's variants (not an hls.js level index: hls.js orders levels by bit rate). */
-  level: number;
   /** The boot's last measure of the link, bits per second (0 when it has none). */
   bandwidthBps: number;
   /**

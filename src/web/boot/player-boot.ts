@@ -116,9 +116,9 @@ function boot(): void {
   const MS = window.MediaSource;
   if (!MS) return settle();
   let bandwidthBps = 0;
-  /** Fetches a segment (init or media), bytes; measures the link from its first byte to its last, as hls.js does. */
   /** How long each fetch took, request to last byte, ms, by absolute address (BootMedia.loads). */
   const loads = new Map<string, number>();
+  /** Fetches a segment (init or media), bytes; measures the link over the body, from its first byte to its last. */
   const load = async (url: string): Promise<ArrayBuffer> => {
     const asked = performance.now();
     const r = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
@@ -211,7 +211,7 @@ function boot(): void {
     if (claimed) return giveUp();
     mediaSource.duration = playlist.duration;
     const sourceBuffer = mediaSource.addSourceBuffer(`video/mp4; codecs="${variant.codecs}"`);
-    media = { mediaSource, sourceBuffer, codec: variant.codecs, started: false, level: pick, bandwidthBps: linkEstimate() ?? 0, loads };
+    media = { mediaSource, sourceBuffer, codec: variant.codecs, started: false, bandwidthBps: linkEstimate() ?? 0, loads };
     const append = (bytes: ArrayBuffer) =>
       new Promise<void>((resolve, reject) => {
         const done = (e: Event) => {
