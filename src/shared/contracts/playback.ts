@@ -50,10 +50,8 @@ export const SIGNED_URL_REFRESH_TIMER_SECONDS = 120;
 export const SIGNED_URL_CACHE_MAX_ENTRIES = 50;
 /** Cached signed URLs older than this are purged, seconds (viewer spec section 9: 24 h). */
 export const SIGNED_URL_CACHE_MAX_AGE_SECONDS = 24 * 3600;
-/** A playing device sends a heartbeat this often, seconds (issue 4 point 6). */
-export const HEARTBEAT_INTERVAL_SECONDS = 30;
-/** A stream session without a heartbeat for this long lapses and frees its slot (about 2 missed heartbeats). */
-export const SESSION_LAPSE_SECONDS = 75;
+// Heartbeat and lapse live in a module without zod, so the first-frame boot can share them (ADR 030).
+export { HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS } from './stream-session-timing';
 /**
  * Rungs the data saver may cap at, short side in pixels: the viewer chooses 144p (the ladder's lowest rung, under
  * 0.1 GB an hour) or 240p. docs/decisions/028-data-saver-rungs-and-save-data.md (amends issue 4's 360p).

@@ -15,15 +15,14 @@
  * Any failure leaves the page as it was drawn (the `<video>` removed): the app's player then starts as before.
  * Self-contained (no imports at run time but these small pure modules, bundled in), no exports.
  */
-import { readyToStart } from '../features/player/lib/start-gate';
+import { bufferedAhead, readyToStart } from '../features/player/lib/start-gate';
+import { liveSessionId, readTabSession } from '../features/player/lib/tab-session';
+import { storedMuted, storedVolume } from '../features/player/lib/volume';
 import { BOOT_GLOBAL, type BootMedia, type PlayerBoot } from './handle';
 import { parseMaster, parseMedia, segmentAt, startVariant, type Segment } from './playlist';
 
 /** Seconds kept buffered ahead while the boot plays alone. */
 const BOOT_BUFFER_SECONDS = 12;
-/** The stream session key of use-signed-playback.ts, and its lapse (SESSION_LAPSE_SECONDS), ms. */
-const SESSION_KEY = 'sobanura-stream-session';
-const SESSION_LAPSE_MS = 75_000;
 
 interface PlaybackAnswer {
   url: string;
@@ -36,14 +35,6 @@ interface PlaybackAnswer {
 
 type Connection = { downlink?: number; saveData?: boolean };
 
-function storedSession(): string | undefined {
-  try {
-    const s = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as { id?: unknown; confirmedAt?: unknown } | null;
-    return s && typeof s.id === 'string' && typeof s.confirmedAt === 'number' && Date.now() - s.confirmedAt < SESSION_LAPSE_MS ? s.id : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The link's speed, bits per second: the Network Information API, else this page's own download; null if unknown. */
 function linkEstimate(): number | null {
@@ -55,10 +46,6 @@ function linkEstimate(): number | null {
   return nav && nav.transferSize > 8000 && seconds > 0.05 ? (nav.transferSize * 8) / seconds : null;
 }
 
-function bufferedAhead(v: HTMLVideoElement): number {
-  for (let i = 0; i < v.buffered.length; i++) if (v.buffered.start(i) <= v.currentTime + 0.25 && v.currentTime < v.buffered.end(i)) return v.buffered.end(i) - v.currentTime;
-  return 0;
-}
 
 function boot(): void {
   const match = /^\/player\/([^/]+)\/?$/.exec(location.pathname);
@@ -66,7 +53,8 @@ function boot(): void {
   const id = decodeURIComponent(match[1]!);
   const partId = new URLSearchParams(location.search).get('part') ?? undefined;
   const connection = (navigator as Navigator & { connection?: Connection }).connection;
-  const body = { ...(partId ? { partId } : {}), ...(storedSession() ? { sessionId: storedSession() } : {}), ...(connection?.saveData === true ? { saveData: true } : {}) };
+  const session = liveSessionId(readTabSession(), Date.now());
+  const body = { ...(partId ? { partId } : {}), ...(session ? { sessionId: session } : {}), ...(connection?.saveData === true ? { saveData: true } : {}) };
   const answer = fetch(`/api/playback/${encodeURIComponent(id)}`, {
     method: 'POST',
     credentials: 'same-origin',
@@ -193,13 +181,8 @@ function boot(): void {
     video.style.cssText = 'width:100%;height:100%';
     video.playsInline = true;
     video.setAttribute('data-testid', 'player-video');
-    try {
-      const volume = Number(localStorage.getItem('sobanura-volume') ?? '0.5');
-      video.volume = Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : 0.5;
-      video.muted = localStorage.getItem('sobanura-muted') === '1';
-    } catch {
-      video.volume = 0.5;
-    }
+    video.volume = storedVolume();
+    video.muted = storedMuted();
     const mediaSource = new MS();
     video.src = URL.createObjectURL(mediaSource);
     frame.appendChild(video);

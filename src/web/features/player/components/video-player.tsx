@@ -5,9 +5,12 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { createPortal } from 'react-dom';
 import type { CaptionTrack, DataSaverHeight, DataSaverSource, PlaybackRendition } from '../../../../shared/contracts/playback';
 import { claimBoot, takeBootVideo } from '../../../boot/handle';
-import { readStored, writeStored } from '../../../lib/storage';
+import { writeStored } from '../../../lib/storage';
 import { withFreshSignature } from '../lib/signed-url-cache';
-import { readyToStart } from '../lib/start-gate';
+import { bufferedAhead, readyToStart } from '../lib/start-gate';
+import { DEFAULT_VOLUME, MUTED_KEY, storedMuted, storedVolume, VOLUME_KEY } from '../lib/volume';
+
+export { DEFAULT_VOLUME, storedVolume };
 import { renditionName } from '../lib/time-format';
 import type { DataSaverChoice } from './data-figures';
 import { PlayerControls, type CaptionOption, type QualityOption } from './player-controls';
@@ -18,13 +21,9 @@ export type PlaybackFailure = 'network' | 'decode' | 'unsupported' | 'aborted' |
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** Controls hide after this long without pointer, touch or key activity while playing (viewer spec section 9: 3 s). */
 export const CONTROLS_HIDE_MS = 3000;
-/** Volume of a first visit, 0-1 (viewer spec section 9: default volume 50). */
-export const DEFAULT_VOLUME = 0.5;
 /** Seconds the arrow keys seek. */
 export const SEEK_STEP_SECONDS = 10;
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-const VOLUME_KEY = 'sobanura-volume';
-const MUTED_KEY = 'sobanura-muted';
 
 function hasMediaSource(): boolean {
   return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
@@ -46,14 +45,6 @@ export function loadHls(): Promise<typeof import('hls.js')> | null {
   return hlsModule;
 }
 
-/** Seconds buffered ahead of the playhead in the buffered range that holds it (0 when none does). */
-function bufferedAhead(video: HTMLVideoElement): number {
-  const t = video.currentTime;
-  for (let i = 0; i < video.buffered.length; i++) {
-    if (video.buffered.start(i) <= t + 0.25 && t < video.buffered.end(i)) return video.buffered.end(i) - t;
-  }
-  return 0;
-}
 
 function nativeFailure(error: MediaError | null): PlaybackFailure {
   switch (error?.code) {
@@ -70,11 +61,6 @@ function nativeFailure(error: MediaError | null): PlaybackFailure {
   }
 }
 
-/** The remembered volume, 0-1 (localStorage), else DEFAULT_VOLUME. */
-export function storedVolume(): number {
-  const v = Number(readStored(VOLUME_KEY));
-  return readStored(VOLUME_KEY) !== null && Number.isFinite(v) && v >= 0 && v <= 1 ? v : DEFAULT_VOLUME;
-}
 
 const isTyping = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
@@ -141,7 +127,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [buffered, setBuffered] = useState(0);
   const [waiting, setWaiting] = useState(true);
   const [volume, setVolumeState] = useState(storedVolume);
-  const [muted, setMutedState] = useState(() => readStored(MUTED_KEY) === '1');
+  const [muted, setMutedState] = useState(storedMuted);
   const [speed, setSpeedState] = useState(1);
   const [qualities, setQualities] = useState<QualityOption[]>([]);
   const [quality, setQualityState] = useState(-1);
@@ -205,7 +191,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const video = videoRef.current;
     if (!video) return;
     video.volume = storedVolume();
-    video.muted = readStored(MUTED_KEY) === '1';
+    video.muted = storedMuted();
     let cancelled = false;
     let destroy: (() => void) | undefined;
     const fail = (f: PlaybackFailure) => {

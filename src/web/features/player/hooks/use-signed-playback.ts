@@ -7,6 +7,7 @@ import { createPlayback } from '../api/create-playback';
 import { getProgress } from '../api/get-progress';
 import { sendHeartbeat } from '../api/stream-sessions';
 import { warmStart } from '../lib/warm-start';
+import { liveSessionId, readTabSession, writeTabSession, type TabSession } from '../lib/tab-session';
 import { needsRefresh, REFRESH_CHECK_INTERVAL_MS, SignedUrlCache } from '../lib/signed-url-cache';
 
 /** What to play: a movie, a movie part (`/player/{id}?part=`), or an episode, by the ids the server takes. */
@@ -32,27 +33,11 @@ const inflight = new Map<string, Promise<PlaybackResponse>>();
  * The stream session this tab holds, and when the server last confirmed it (ms). Moving from one part or
  * episode to the next hands it back (`sessionId`), so the next video does not count as another device.
  */
-let tabSession: { id: string; confirmedAt: number } | null = readTabSession();
-const TAB_SESSION_KEY = 'sobanura-stream-session';
+let tabSession: TabSession | null = readTabSession();
 
-/** The session survives a reload of the tab (sessionStorage), so reloading never counts as another screen. */
-function readTabSession(): { id: string; confirmedAt: number } | null {
-  try {
-    const v = JSON.parse(globalThis.sessionStorage?.getItem('sobanura-stream-session') ?? 'null') as { id?: unknown; confirmedAt?: unknown } | null;
-    return v && typeof v.id === 'string' && typeof v.confirmedAt === 'number' ? { id: v.id, confirmedAt: v.confirmedAt } : null;
-  } catch {
-    return null;
-  }
-}
-
-function setTabSession(value: { id: string; confirmedAt: number } | null) {
+function setTabSession(value: TabSession | null) {
   tabSession = value;
-  try {
-    if (value) globalThis.sessionStorage?.setItem(TAB_SESSION_KEY, JSON.stringify(value));
-    else globalThis.sessionStorage?.removeItem(TAB_SESSION_KEY);
-  } catch {
-    // Storage unavailable: the session lasts for this page only.
-  }
+  writeTabSession(value);
 }
 
 const keyOf = (s: PlaybackSource) => `${s.id}:${s.partId ?? ''}`;
@@ -66,7 +51,7 @@ function remember(key: string, r: PlaybackResponse, warm = true): PlaybackRespon
 }
 
 function liveTabSession(): string | undefined {
-  return tabSession && Date.now() - tabSession.confirmedAt < SESSION_LAPSE_SECONDS * 1000 ? tabSession.id : undefined;
+  return liveSessionId(tabSession, Date.now());
 }
 
 /** POST /api/playback/:id, reusing this tab's live session; a session the server says is gone is retried once without it. */

@@ -29,3 +29,12 @@ export function readyToStart(i: StartGateInput): boolean {
   if (i.bufferedAhead < MIN_START_BUFFER_SECONDS) return false;
   return i.bitrateBps > 0 && i.bandwidthBps >= FAST_LINK_RATIO * i.bitrateBps;
 }
+
+/** Seconds buffered ahead of the playhead in the buffered range that holds it (0 when none does). */
+export function bufferedAhead(video: HTMLVideoElement): number {
+  const t = video.currentTime;
+  for (let i = 0; i < video.buffered.length; i++) {
+    if (video.buffered.start(i) <= t + 0.25 && t < video.buffered.end(i)) return video.buffered.end(i) - t;
+  }
+  return 0;
+}
