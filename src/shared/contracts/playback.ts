@@ -51,7 +51,7 @@ export const SIGNED_URL_CACHE_MAX_ENTRIES = 50;
 /** Cached signed URLs older than this are purged, seconds (viewer spec section 9: 24 h). */
 export const SIGNED_URL_CACHE_MAX_AGE_SECONDS = 24 * 3600;
 // Heartbeat and lapse live in a module without zod, so the first-frame boot can share them (ADR 030).
-export { HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS } from './stream-session-timing';
+export { HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS } from './stream-session-timing.js';
 /**
  * Rungs the data saver may cap at, short side in pixels: the viewer chooses 144p (the ladder's lowest rung, under
  * 0.1 GB an hour) or 240p. docs/decisions/028-data-saver-rungs-and-save-data.md (amends issue 4's 360p).
