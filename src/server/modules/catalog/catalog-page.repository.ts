@@ -17,7 +17,7 @@ import type { DbHandle } from '../../db/client.js';
 import type { customMovieGroups } from '../../db/schema/index.js';
 import { catalogItems } from '../../db/schema/index.js';
 import type { CardMovie, MemberRow, SeriesRow } from './browse.repository.js';
-import { itemOrder, itemWhere, type ItemFilter, type Sort } from './catalog-filters.js';
+import { itemOrder, itemWhere, playableItem, type ItemFilter, type Sort } from './catalog-filters.js';
 
 /** One listed item with what its card is made of. */
 export interface PageItem {
@@ -31,14 +31,22 @@ export interface PageItem {
   series: SeriesRow | null;
 }
 
-/** The distinct lower-cased categories of a tab's movies or series, one index probe each. */
-export function categoriesSql(tab: 'movies' | 'series'): SQL {
+/**
+ * The distinct lower-cased categories of a tab's movies or series (the chips), one index probe each. With
+ * `playableOnly` (a viewer's list), only categories holding at least one item a viewer can play (`playableItem`,
+ * docs/decisions/023-playable-titles-and-film-parts.md): a chip never opens an empty page.
+ */
+export function categoriesSql(tab: 'movies' | 'series', playableOnly = false): SQL {
   const t = sql.raw(tab === 'movies' ? 'movies' : 'series');
+  const c = catalogItems;
+  const playable = playableOnly
+    ? sql` and exists (select 1 from ${c} where ${c.tab} = ${tab} and ${c.categories} @> array[v]::text[] and ${playableItem()})`
+    : sql``;
   return sql`(with recursive c(v) as (
       (select lower(trim(category)) from ${t} order by 1 limit 1)
       union all
       select (select lower(trim(category)) from ${t} where lower(trim(category)) > c.v order by 1 limit 1) from c where c.v is not null
-    ) select coalesce(array_agg(v order by v), '{}') from c where v is not null)`;
+    ) select coalesce(array_agg(v order by v), '{}') from c where v is not null${playable})`;
 }
 
 type Row = Record<string, unknown>;
@@ -151,7 +159,7 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
               from ${c} where ${cond} order by ${itemOrder(order)} limit ${limit} offset ${offset}
             )
             select p.key, p.kind, p.ref_id, p.title, ${totalSql} as total,
-              ${want.categories ? categoriesSql(want.categories) : sql`null::text[]`} as categories,
+              ${want.categories ? categoriesSql(want.categories, f.playableOnly) : sql`null::text[]`} as categories,
               m.id::text as m_id, m.title as m_title, m.description as m_description, m.thumbnail_url as m_thumbnail_url, m.category as m_category,
               m.year as m_year, m.director as m_director, m.rating as m_rating, m.is_demo as m_is_demo, m.is_premium as m_is_premium,
               (extract(epoch from m.created_at) * 1000)::float8 as m_created_ms, m.display_key as m_display_key, m.part_number as m_part_number,
@@ -197,7 +205,7 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
       // Past the last page no row carries the total or the categories: ask for them alone.
       if (!first && ((want.total && total === null) || want.categories)) {
         const [extra] = await run<Row>(
-          sql`select ${want.total ? sql`(select count(*)::int from ${c} where ${cond})` : sql`null::int`} as total, ${want.categories ? categoriesSql(want.categories) : sql`null::text[]`} as categories`,
+          sql`select ${want.total ? sql`(select count(*)::int from ${c} where ${cond})` : sql`null::int`} as total, ${want.categories ? categoriesSql(want.categories, f.playableOnly) : sql`null::text[]`} as categories`,
         );
         if (want.total) total = Number(extra?.total ?? 0);
         if (want.categories) categories = (extra?.categories as string[] | undefined) ?? [];

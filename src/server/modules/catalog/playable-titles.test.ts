@@ -52,11 +52,11 @@ describeEachDb('playable titles', (kind) => {
     await t.db.executeSql('update movies set pending_video_id = $1 where id = $2', [await video('processing'), ids['Replaced film']]);
     await movie('Inzu Part 1', 'ready');
     await movie('Inzu Part 2', 'processing');
-    await movie('Failed film', 'failed');
+    await movie('Failed film', 'failed', { category: 'comedy' }); // the one comedy: no chip for viewers
     await movie('No video film', null);
     await movie('Processing film', 'processing'); // the newest: it would head Recently Added
     const show = await t.services.series.create({ title: 'Ready show', category: 'drama', translatorId: tr.id });
-    const wait = await t.services.series.create({ title: 'Waiting show', category: 'drama' });
+    const wait = await t.services.series.create({ title: 'Waiting show', category: 'thriller' });
     for (const [s, status] of [[show, 'ready'], [wait, 'processing']] as const) {
       await t.services.series.addSeason(s.id);
       const e = await t.services.series.addEpisode(s.id, 1, { episodeNumber: 1, title: 'One' });
@@ -82,6 +82,17 @@ describeEachDb('playable titles', (kind) => {
     expect(titles(home.newSeries)).toEqual(['Ready show']);
     expect(titles((await get('/api/catalog?tab=series')).items)).toEqual(['Ready show']);
     expect(titles((await get('/api/translators/junior-giti')).items)).toEqual(['Inzu Part 1', 'Ready film', 'Ready show', 'Replaced film']);
+  });
+
+  it("offers a viewer only the category chips that hold a title they can play; an admin all of them", async () => {
+    expect((await get('/api/catalog', admin)).categories).toEqual(['comedy', 'drama']);
+    expect((await get('/api/catalog')).categories).toEqual(['drama']);
+    expect((await get('/api/catalog?category=comedy')).total).toBe(0);
+    expect((await get('/api/catalog?tab=series', admin)).categories).toEqual(['drama', 'thriller']);
+    expect((await get('/api/catalog?tab=series')).categories).toEqual(['drama']);
+    // Past the last page the chips are read alone, with the same rule.
+    expect((await get('/api/catalog?page=9')).categories).toEqual(['drama']);
+    expect((await get('/api/catalog?page=9', admin)).categories).toEqual(['comedy', 'drama']);
   });
 
   it('shows admins every title, each one viewers cannot play with its state', async () => {
