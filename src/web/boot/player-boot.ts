@@ -26,7 +26,6 @@ const BOOT_BUFFER_SECONDS = 12;
 
 interface PlaybackAnswer {
   url: string;
-  captions?: unknown[];
   sessionId: string;
   renditions: { name: string; height: number; bandwidth: number; averageBandwidth: number }[];
   resumeSeconds: number | null;
@@ -143,9 +142,7 @@ function boot(): void {
     addEventListener('pagehide', () => {
       if (handle.answer && data.sessionId) navigator.sendBeacon(`/api/playback/sessions/${encodeURIComponent(data.sessionId)}/end`);
     });
-    // A video with captions starts as before, in the app's player: after hls.js adopted the boot's media, its
-    // subtitle tracks were made twice and a caption picked after a quality switch did not show (ADR 030).
-    if (!data.start?.init || data.captions?.length || claimed) return giveUp();
+    if (!data.start?.init || claimed) return giveUp();
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
     const fetchText = (url: string) => fetch(url, { credentials: 'same-origin', signal: controller.signal }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
     // The rendition to start on, from the answer's renditions (the server's start rendition first, ADR 013), so

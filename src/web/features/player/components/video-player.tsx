@@ -247,7 +247,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
             setQualities(
               data.levels.map((l, index) => ({ index, name: renditionName(l.width, l.height) || `${Math.round(l.bitrate / 1000)} kb/s`, bitrate: l.averageBitrate || l.bitrate })),
             );
-            if (hls.subtitleTracks.length === 0 && callbacks.current.captions?.length) setTrackMode(true);
+            // <track> captions only when the master playlist lists no subtitles. Read from the manifest, not from
+            // hls.subtitleTracks (the active group's, filled when a level first loads): on adopted media the level
+            // loads after this event, and both hls.js's tracks and ours were made (en, rw, en, rw; ADR 030).
+            if (data.subtitleTracks.length === 0 && callbacks.current.captions?.length) setTrackMode(true);
           });
           // Playback starts when the buffer can carry it (start-gate.ts, ADR 013), not on the first frame.
           let started = media?.started ?? false;
@@ -291,10 +294,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
             // hls.js sends this again when a quality switch moves to another subtitle group: the viewer's pick stays.
             const wanted = captionChoice.current ?? callbacks.current.captionLanguage;
             const preferred = wanted ? options.find((o) => o.lang === wanted) : undefined;
-            hls.subtitleDisplay = !!preferred;
-            hls.subtitleTrack = preferred ? preferred.id : -1;
-            setCaptionState(preferred ? preferred.id : -1);
-            if (preferred) lastCaption.current = preferred.id;
+            // Chosen once hls.js is done with the event: right after sending it, hls.js selects its own default
+            // track (none: the playlist marks no DEFAULT), which would undo a choice made here whenever the media is
+            // not attached yet (adopted media, ADR 030).
+            queueMicrotask(() => {
+              if (hlsRef.current !== hls) return;
+              hls.subtitleDisplay = !!preferred;
+              hls.subtitleTrack = preferred ? preferred.id : -1;
+              setCaptionState(preferred ? preferred.id : -1);
+              if (preferred) lastCaption.current = preferred.id;
+            });
           });
           hls.on(Hls.Events.SUBTITLE_TRACK_SWITCH, (_e, data) => setCaptionState(hls.subtitleDisplay ? data.id : -1));
           hls.on(Hls.Events.ERROR, (_event, data) => {
