@@ -3,7 +3,8 @@
  * to the next part; switches quality and captions; plays an episode, goes to the next one, and at the end of
  * the season is offered the next season; leaves a long film and resumes where it stopped (from the Continue
  * Watching row); a viewer without a pass is refused; a Daily Pass's second screen is refused until the first
- * is stopped and cannot download; Share Episode copies the link and Download opens the in-app download dialog.
+ * is stopped and cannot download; Share Episode copies the link and Download opens the in-app download dialog;
+ * the data saver chosen on the settings page caps the next film; the first-frame boot starts a film before the app.
  *
  * Real videos from ../shared/fixtures/videos go through the product's own ingest (probe, ffmpeg ladder) before
  * the server starts; the 6-minute film for resume is wannaworktogether.mp4 played twice (stream copy into a
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { launchChromium, open, playsPast } from './support/browser.js';
+import { launchChromium, open, playsPast, reopen } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -28,6 +29,7 @@ const NOPASS = { email: 'nopass@sobanura.test', password: 'nopass-pass' };
 /** A Daily Pass (one screen) of its own, so no other scenario's sessions or playback requests count against it. */
 const LEAVER = { email: 'leaver@sobanura.test', password: 'leaver-pass' };
 const ADMIN = { email: 'admin@sobanura.test', password: 'admin-pass' };
+const SAVER = { email: 'saver@sobanura.test', password: 'saver-pass' };
 
 interface Seeded {
   partIds: string[];
@@ -59,6 +61,8 @@ async function seed(dataDir: string, longFile: string, firstPartFile: string): P
     await s.billing.grantPass(daily.id, 'daily');
     const leaver = await s.accounts.register({ fullName: 'Ishimwe Claude', email: LEAVER.email, password: LEAVER.password });
     await s.billing.grantPass(leaver.id, 'daily');
+    const saver = await s.accounts.register({ fullName: 'Ingabire Grace', email: SAVER.email, password: SAVER.password });
+    await s.billing.grantPass(saver.id, 'monthly');
 
     const videoIds: string[] = [];
     const partIds: string[] = [];
@@ -133,6 +137,33 @@ async function captionIs(page: Page, lang: string, timeout = 30_000) {
     });
     throw new Error(`captions did not become "${lang}" in ${timeout} ms; the player showed ${JSON.stringify(seen)}`, { cause: err });
   }
+}
+
+/**
+ * Records, from the page's first script on, which element played first (`window.firstPlaying`) and whether the
+ * app's entry script was on the page by then (`window.appAtFirstFrame`): the first-frame boot's work (ADR 030).
+ */
+async function recordFirstPlaying(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstPlaying: EventTarget | null; appAtFirstFrame: boolean | null };
+    w.firstPlaying = null;
+    w.appAtFirstFrame = null;
+    document.addEventListener(
+      'playing',
+      (e) => {
+        if (w.firstPlaying) return;
+        w.firstPlaying = e.target;
+        w.appAtFirstFrame = !!document.querySelector('script[type="module"][src*="/assets/index"]');
+      },
+      true,
+    );
+  });
+}
+
+/** Waits until the app's player holds the very `<video>` that played first (the boot's), and the boot's frame is gone. */
+async function playerTookBootVideo(page: Page) {
+  await page.waitForFunction(() => document.querySelector('[data-testid="player"] video') === (window as unknown as { firstPlaying: unknown }).firstPlaying, undefined, { timeout: 30_000 });
+  expect(await page.locator('[data-player-boot]').count()).toBe(0);
 }
 
 describe('playback: parts, episodes, resume, quality, captions, passes', () => {
@@ -249,8 +280,12 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     const { context, page } = await viewerPage(VIEWER);
     // Closed however the scenario ends, so a failure leaves no stream open for the scenarios after it.
     onTestFinished(() => context.close());
+    // The boot starts this captioned film and the app's hls.js adopts its media (ADR 030): captions and quality
+    // switches must work on the adopted media as on the app's own.
+    await recordFirstPlaying(page);
     await open(page, `${server.url}/player/${seeded.partIds[0]}`);
     await playsPast(page, 0.5);
+    await playerTookBootVideo(page);
     // The film outlasts the scenario (see firstPartFile): it must not end and move on to part 2 meanwhile.
     expect(await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(60);
     const player = page.getByTestId('player');
@@ -401,21 +436,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
   it('plays the first seconds of a player page before the app has loaded, and the app’s player carries on with them (ADR 030)', async () => {
     const { context, page } = await viewerPage(VIEWER);
     onTestFinished(() => context.close());
-    // Which element played first, and whether the app's entry script was on the page by then.
-    await page.addInitScript(() => {
-      const w = window as unknown as { firstPlaying: EventTarget | null; appAtFirstFrame: boolean | null };
-      w.firstPlaying = null;
-      w.appAtFirstFrame = null;
-      document.addEventListener(
-        'playing',
-        (e) => {
-          if (w.firstPlaying) return;
-          w.firstPlaying = e.target;
-          w.appAtFirstFrame = !!document.querySelector('script[type="module"][src*="/assets/index"]');
-        },
-        true,
-      );
-    });
+    await recordFirstPlaying(page);
     const playbackPosts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && /\/api\/playback\/[^/]+$/.test(new URL(r.url()).pathname)) playbackPosts.push(r.url());
@@ -424,8 +445,7 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     await page.waitForFunction(() => (window as unknown as { firstPlaying: unknown }).firstPlaying !== null, undefined, { timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { appAtFirstFrame: boolean }).appAtFirstFrame)).toBe(false);
     // The app's player took the very element the boot started, and the boot's frame is gone.
-    await page.waitForFunction(() => document.querySelector('[data-testid="player"] video') === (window as unknown as { firstPlaying: unknown }).firstPlaying);
-    expect(await page.locator('[data-player-boot]').count()).toBe(0);
+    await playerTookBootVideo(page);
     // hls.js plays on past what the boot had buffered (12 s ahead of where it started), with the full quality menu.
     const from = await currentTime(page);
     await playsPast(page, from + 16);
@@ -433,5 +453,24 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
     expect(await player.getAttribute('data-rendition')).toMatch(/^\d+p$/);
     // One playback request: the app took the boot's answer.
     expect(playbackPosts).toHaveLength(1);
+  });
+
+  it('caps the next film at the rung the viewer chose for the data saver on the settings page (ADR 028)', async () => {
+    const { context, page } = await viewerPage(SAVER);
+    onTestFinished(() => context.close());
+    await open(page, `${server.url}/settings`);
+    const card = page.getByTestId('data-saver-settings');
+    await card.getByText('Not chosen yet: the data saver switches on by itself when your browser asks to save data.').waitFor();
+    await card.getByRole('radio', { name: /Save the most \(144p\)/ }).check();
+    await page.getByText('Data saver saved').waitFor();
+    // Kept with the account: a reload shows it chosen.
+    await reopen(page);
+    expect(await page.getByTestId('data-saver-settings').getByRole('radio', { name: /144p/ }).isChecked()).toBe(true);
+
+    await open(page, `${server.url}/player/${seeded.longId}`);
+    await playsPast(page, 1);
+    const player = page.getByTestId('player');
+    expect(await player.getAttribute('data-rendition')).toBe('144p');
+    expect(await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => Math.min(v.videoWidth, v.videoHeight))).toBeLessThanOrEqual(144);
   });
 });

@@ -79,6 +79,18 @@ describe('SettingsPage', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/accounts/profile', body: { fullName: 'Aline U.', phone: '' } });
   });
 
+  it("shows the app's playback card (the data saver) to a signed-in viewer only", async () => {
+    mockFetch(() => ({ status: 200, body: { profile } }));
+    const slot = { path: '/settings', element: <SettingsPage pass={null} playback={<p>data saver card</p>} /> };
+    const view = renderRoutes([slot], '/settings');
+    await screen.findByText('data saver card');
+    view.unmount();
+    mockFetch(() => ({ status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in' } } }));
+    renderRoutes([slot], '/settings');
+    await screen.findByText('Please log in to access settings.');
+    expect(screen.queryByText('data saver card')).toBeNull();
+  });
+
   it('says "Update Failed" with the default text when the server fails', async () => {
     mockFetch((_url, init) => (init.method === 'PUT' ? { status: 500, body: { error: { code: 'internal', message: 'Internal error' } } } : { status: 200, body: { profile } }));
     renderSettings(null);

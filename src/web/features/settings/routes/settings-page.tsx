@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { Button } from '../../../components/ui/button';
@@ -10,8 +11,11 @@ import { ProfileCard } from '../components/profile-card';
 import { SecurityCard } from '../components/security-card';
 import { SubscriptionCard } from '../components/subscription-card';
 
-/** /settings (viewer spec section 2): profile, security, subscription and danger zone cards. */
-export function SettingsPage({ pass = null }: { pass?: PassSummary | null }) {
+/**
+ * /settings (viewer spec section 2): profile, security, subscription and danger zone cards; `playback`, composed by
+ * the app from the player feature, goes after the subscription card for a signed-in viewer (the data saver, ADR 028).
+ */
+export function SettingsPage({ pass = null, playback = null }: { pass?: PassSummary | null; playback?: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
   return (
@@ -34,6 +38,7 @@ export function SettingsPage({ pass = null }: { pass?: PassSummary | null }) {
       )}
       <SecurityCard />
       <SubscriptionCard pass={pass} />
+      {profile.isSuccess && playback}
       <DangerZone />
     </div>
   );
