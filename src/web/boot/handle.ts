@@ -37,6 +37,12 @@ export interface PlayerBoot {
   video: HTMLVideoElement | null;
   /** The 16:9 frame outside the app's root that holds `video` until the app's player takes it. */
   frame: HTMLElement | null;
+  /**
+   * The stream session whose ending on leave the app's player has taken over (use-watch-session.ts), null before.
+   * Until then the boot ends its answer's session itself as the page goes, so no moment of the hand-over leaves it
+   * running for the 75 s lapse.
+   */
+  leaveHandledFor: string | null;
   /** The signed master playlist the boot plays (the answer's `url`), null until known. */
   url: string | null;
   /** Resolves once the boot has drawn its first frame or given up (the app's scripts wait for it, at most 3 s). */
@@ -80,4 +86,13 @@ export function takeBootVideo(url: string | null, into: HTMLElement): HTMLVideoE
 /** Stops the boot, if one ran, and takes its media when the player took its `<video>` (null otherwise). */
 export function claimBoot(): Promise<BootMedia | null> | null {
   return readBoot()?.claim() ?? null;
+}
+
+/**
+ * Tells the boot, if one ran, that the app now ends stream session `sessionId` as the page goes: the boot's own
+ * pagehide beacon for that session stands down (a session the app does not hold is still ended by the boot).
+ */
+export function bootLeaveHandled(sessionId: string): void {
+  const boot = readBoot();
+  if (boot) boot.leaveHandledFor = sessionId;
 }

@@ -72,6 +72,7 @@ function boot(): void {
     video: null,
     frame: null,
     url: null,
+    leaveHandledFor: null,
     settled: new Promise<void>((resolve) => (settle = resolve)),
     claim: async () => {
       claimed = true;
@@ -137,10 +138,11 @@ function boot(): void {
     const res = await answer;
     if (!res.ok) return giveUp();
     const data = (await res.clone().json()) as PlaybackAnswer;
-    // A viewer who leaves before the app has taken the answer frees the screen at once, as the app does
-    // (stream-sessions.ts endStreamSessionOnLeave), not after the 75 s heartbeat lapse.
+    // A viewer who leaves before the app's player ends the session on leave itself (bootLeaveHandled) frees the
+    // screen at once, as the app does (stream-sessions.ts endStreamSessionOnLeave), not after the 75 s lapse. Not
+    // only until the app takes the answer: between taking it and its player's pagehide handler there is a gap.
     addEventListener('pagehide', () => {
-      if (handle.answer && data.sessionId) navigator.sendBeacon(`/api/playback/sessions/${encodeURIComponent(data.sessionId)}/end`);
+      if (data.sessionId && handle.leaveHandledFor !== data.sessionId) navigator.sendBeacon(`/api/playback/sessions/${encodeURIComponent(data.sessionId)}/end`);
     });
     if (!data.start?.init || claimed) return giveUp();
     if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PROGRESS_SAVE_INTERVAL_SECONDS } from '../../../../shared/contracts/playback';
+import { bootLeaveHandled } from '../../../boot/handle';
 import { isApiError } from '../../../lib/api-client';
 import { saveProgress, saveProgressOnLeave } from '../api/save-progress';
 import { endStreamSessionOnLeave, sendHeartbeat } from '../api/stream-sessions';
@@ -51,6 +52,8 @@ export function useHeartbeat(args: { sessionId: string | null; intervalSeconds: 
     if (!sessionId) return;
     const onLeave = () => endStreamSessionOnLeave(sessionId);
     window.addEventListener('pagehide', onLeave);
+    // From here this session is ended on leave by the player, not by the first-frame boot (ADR 030).
+    bootLeaveHandled(sessionId);
     return () => window.removeEventListener('pagehide', onLeave);
   }, [sessionId]);
 }
