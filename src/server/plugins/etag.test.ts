@@ -105,6 +105,16 @@ describeEachDb('catalogue ETags', (kind) => {
       const other = await get(url, { cookie: viewer, 'if-none-match': 'W/"something-else"' });
       expect(other.statusCode, url).toBe(200);
       expect(other.body, url).toBe(first.body);
+      // A list of tags matches when one of them does, and `*` matches any answer (RFC 9110 section 13.1.2).
+      const list = await get(url, { cookie: viewer, 'if-none-match': `W/"older", ${etag}, "another"` });
+      expect(list.statusCode, url).toBe(304);
+      expect(list.rawPayload.length, url).toBe(0);
+      expect((await get(url, { cookie: viewer, 'if-none-match': '*' })).statusCode, url).toBe(304);
+      expect((await get(url, { cookie: viewer, 'if-none-match': 'W/"older", "another"' })).statusCode, url).toBe(200);
+      // A reload that asks for the whole answer gets it, even with its tag.
+      const reload = await get(url, { cookie: viewer, 'if-none-match': etag, 'cache-control': 'no-cache' });
+      expect(reload.statusCode, url).toBe(200);
+      expect(reload.body, url).toBe(first.body);
     }
     // Every route the plugin lists exists and was asked above (a renamed route would silently lose its ETag).
     for (const url of CATALOGUE_READS.keys()) expect(t.app.hasRoute({ method: 'GET', url }), url).toBe(true);

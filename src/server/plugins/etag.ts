@@ -10,8 +10,10 @@
  *   validators, ADR 025), the CLI's NDJSON, POST/PUT/DELETE answers, errors, playlists and signed URLs.
  * - The ETag is @fastify/etag's SHA-1 of the JSON text, **weak** (`W/"…"`): the same text is sent as brotli, gzip
  *   or identity (compress-once.ts, @fastify/compress), and a strong validator would have to differ per coding
- *   (RFC 9110 section 8.8.1). If-None-Match is compared with the weak comparison RFC 9110 section 13.1.2 asks
- *   for. @fastify/etag compares one entity tag, as browsers send; a list of several (or `*`) gets the 200.
+ *   (RFC 9110 section 8.8.1). If-None-Match is evaluated by `fresh` (the library Express uses) as RFC 9110
+ *   section 13.1.2 asks: a list of entity tags, `*`, and the weak comparison; a request sent with
+ *   `Cache-Control: no-cache` (a reload that wants the whole answer) gets the 200. @fastify/etag only makes the tag
+ *   (its own check compares a single tag and is switched off).
  * - Each route gets its Cache-Control here unless it set one itself (site settings keep `public, max-age=60`,
  *   ADR 022): answers that depend on who asks (viewers see playable titles only, admins everything: ADR 023)
  *   are `private, no-cache`, so no shared cache keeps one audience's answer, and the browser's own copy is
@@ -23,6 +25,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { fastifyEtag } from '@fastify/etag';
+import fresh from 'fresh';
 
 /** Cache-Control of an answer that depends on the caller's audience or account. */
 export const PRIVATE_REVALIDATE = 'private, no-cache';
@@ -75,12 +78,13 @@ export async function registerCatalogueEtags(app: FastifyInstance): Promise<void
       app.addHook(name, function (this: FastifyInstance, req, reply, payload, done) {
         if (!takesEtag(req, reply, payload)) return done(null, payload);
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', CATALOGUE_READS.get(req.routeOptions.url!)!);
-        // A 304 goes out with no body and no Content-Length or Content-Type (RFC 9110 sections 8.6 and 15.4.5: a
-        // Content-Length there would have to be the 200's, and representation metadata is left out); @fastify/etag
-        // hands back '' for it, which Fastify would send with `Content-Length: 0`.
-        // @fastify/etag always calls done(null, payload or undefined).
+        // @fastify/etag sets the ETag and calls done(null, undefined): the answer unchanged. Then, when the request's
+        // validators match, a 304 goes out with no body and no Content-Length or Content-Type (RFC 9110 sections 8.6
+        // and 15.4.5: a Content-Length there would have to be the 200's, and representation metadata is left out);
+        // a '' body would go out with `Content-Length: 0`, so the payload is null.
         const finish = (_err: null, next: unknown) => {
-          if (reply.statusCode !== 304) return done(null, next);
+          if (!fresh(req.headers, { etag: String(reply.getHeader('etag') ?? '') })) return done(null, next);
+          reply.code(304);
           reply.removeHeader('content-type');
           reply.removeHeader('content-length');
           return done(null, null);
@@ -89,5 +93,5 @@ export async function registerCatalogueEtags(app: FastifyInstance): Promise<void
       });
     },
   };
-  await fastifyEtag(scoped as unknown as FastifyInstance, { weak: true });
+  await fastifyEtag(scoped as unknown as FastifyInstance, { weak: true, replyWith304: false });
 }
