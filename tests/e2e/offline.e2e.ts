@@ -175,6 +175,22 @@ describe('offline downloads', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByTestId('offline-state').filter({ hasText: 'Downloaded' }).waitFor();
 
+    // A page the worker does not control (after a forced reload, Shift+reload: the navigation skips the worker)
+    // cannot read the stored files: the player asks for a reload instead of failing, and the reload plays.
+    const playHref = (await page.getByRole('link', { name: 'Play' }).getAttribute('href'))!;
+    await open(page, `${url}${playHref}`);
+    await page.getByTestId('offline-video').waitFor();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready') && navigator.serviceWorker.controller === null);
+    await page.getByRole('heading', { name: 'Reload to play this download' }).waitFor();
+    expect(await page.getByTestId('offline-video').count()).toBe(0);
+    await cdp.detach();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByTestId('offline-video').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await open(page, `${url}/downloads`);
+
     await ctx.setOffline(true);
     await server!.stop();
     server = null;

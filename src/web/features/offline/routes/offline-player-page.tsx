@@ -1,4 +1,4 @@
-import { ArrowLeft, Lock, WifiOff } from 'lucide-react';
+import { ArrowLeft, Lock, RotateCw, WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,12 +16,36 @@ type Gate =
   | { kind: 'pass-ended'; reason: 'expired' | 'none' }
   | { kind: 'refused'; code: string }
   | { kind: 'check-in-online' }
+  | { kind: 'not-controlled' }
   | { kind: 'play'; record: StoredDownload };
+
+/**
+ * Whether the service worker answers this page's requests, which the stored files (`/offline/*`) need: a page
+ * loaded by a forced reload, or before the worker was installed, is not controlled. Waits up to `waitMs` for the
+ * worker to take the page (it claims open pages when it activates, sw.ts). True where there are no workers to ask
+ * about (then hls.js reports the failure).
+ */
+async function workerControls(waitMs = 1000): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return true;
+  const container = navigator.serviceWorker;
+  if (container.controller) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      container.removeEventListener('controllerchange', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, waitMs);
+    container.addEventListener('controllerchange', done);
+  });
+  return container.controller !== null;
+}
 
 /**
  * Decides whether a stored download may play (docs/decisions/027-offline-downloads.md): online, the check-in
  * (POST license) renews the key or, refused, deletes it; offline (or the server unreachable), the stored key's
- * validUntil decides: past it, the viewer must check in online.
+ * validUntil decides: past it, the viewer must check in online. A page the service worker does not control
+ * cannot read the stored files: the viewer is asked to reload it.
  */
 async function gate(id: string): Promise<Gate> {
   const record = await getStored(id);
@@ -32,6 +56,7 @@ async function gate(id: string): Promise<Gate> {
   if (result.kind === 'refused') return result;
   const fresh = (await getStored(id)) ?? record;
   if (!keyUsable(fresh.validUntil, Date.now())) return { kind: 'check-in-online' };
+  if (!(await workerControls())) return { kind: 'not-controlled' };
   return { kind: 'play', record: fresh };
 }
 
@@ -122,6 +147,14 @@ export default function OfflinePlayerPage() {
       )}
       {state.kind === 'refused' && <Message icon={<Lock className="size-6" aria-hidden="true" />} title={t('offline.refused')} text={errorMessage(t, new ApiError(403, state.code, state.code))} />}
       {state.kind === 'check-in-online' && <Message icon={<WifiOff className="size-6" aria-hidden="true" />} title={t('offline.checkInTitle')} text={t('offline.checkInText')} />}
+      {state.kind === 'not-controlled' && (
+        <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-6 text-center" data-testid="offline-message">
+          <RotateCw className="size-6" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">{t('offline.reloadTitle')}</h2>
+          <p className="text-muted-foreground">{t('offline.reloadText')}</p>
+          <Button onClick={() => window.location.reload()}>{t('offline.reload')}</Button>
+        </div>
+      )}
       {state.kind === 'play' && (
         <>
           <h1 className="text-xl font-bold">{state.record.download.title}</h1>
