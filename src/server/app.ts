@@ -82,13 +82,14 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Token the command line presents to reach a running server. */
   cliToken?: string;
-  /** Catalogue read cache, SSE heartbeat and NEW-badge clock (issue 3; defaults for production). */
+  /** Catalogue read cache, SSE heartbeat and NEW-badge clock (ADR 007; defaults for production). */
   browse?: BrowseOptions;
 }
 
 /**
- * Log paths never written (issue 5 point 8): credentials, cookies, and any phone number, password or token a log
- * call might carry. Request bodies are never logged (the request serializer keeps method, URL and id only).
+ * Log paths never written (DESIGN.md: no secrets, tokens or phone numbers in logs): credentials, cookies, and any
+ * phone number, password or token a log call might carry. Request bodies are never logged (the request serializer
+ * keeps method, URL and id only).
  */
 export const LOG_REDACT_PATHS = [
   'req.headers.cookie',

@@ -1,5 +1,5 @@
 /**
- * Server configuration: one zod-parsed object built from the environment (DESIGN.md; issue 2 point 2).
+ * Server configuration: one zod-parsed object built from the environment (DESIGN.md).
  *
  * Variables: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (unset: PGlite under DATA_DIR/pglite),
  * MEDIA_DIR (DATA_DIR/media), PUBLIC_URL (http://localhost:PORT), PAYMENT_PROVIDER (sandbox),
@@ -22,10 +22,10 @@
  * first lock-out of an account after 5 failed sign-ins, doubling with each further failure up to the maximum.
  * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
  * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
- * Mobile money (issue 5 point 2): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
+ * Mobile money (ADR 008): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
  * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
  * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
- * PAYMENT_APPROVAL_SECONDS (300, the approval window of issue 5 point 3; shorter only for tests). The variables of
+ * PAYMENT_APPROVAL_SECONDS (300, the approval window of ADR 004; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
  * MAIL_FROM (required with SMTP_URL); SMS_PROVIDER (outbox | africastalking), AT_USERNAME and AT_API_KEY (required
@@ -204,7 +204,7 @@ export interface PaymentsConfig {
   callbacks: boolean;
   /** Timeout of one call to a provider, in ms. */
   timeoutMs: number;
-  /** Seconds a payer has to approve a request-to-pay before it fails as EXPIRED (issue 5 point 3: 300). */
+  /** Seconds a payer has to approve a request-to-pay before it fails as EXPIRED (ADR 004: 300). */
   approvalSeconds: number;
   mtn: { baseUrl: string; apiUser: string; apiKey: string; subscriptionKey: string; targetEnvironment: string; currency: string } | null;
   airtel: { baseUrl: string; clientId: string; clientSecret: string } | null;

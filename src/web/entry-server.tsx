@@ -2,7 +2,7 @@
  * The server-side renderer (docs/decisions/014-server-rendering.md). Vite builds this file for Node into
  * dist/ssr/entry-server.js; the server (src/server/plugins/ssr.ts) loads that build and calls `render` for each
  * page request, so the page arrives drawn: text, posters and links paint before any JavaScript has run, which is
- * what a phone on slow mobile data waits for (issue 7 point 8).
+ * what a phone on slow mobile data waits for.
  *
  * It draws the same routes, components and texts as the browser. Components ask for data with TanStack Query as
  * usual; the renderer draws, fetches the queries the drawing asked for (through `fetch`, which the server routes

@@ -17,9 +17,10 @@ export async function startQueue(executeSql: ExecuteSql, onError: (err: Error) =
 }
 
 /**
- * Puts jobs that were active when the previous process stopped back in line at once (issue 2 point 6: "a job
- * cut off by a restart runs again"). Only safe where this process is the queue's only worker: the embedded
- * PGlite default, which admits one process. On PostgreSQL, pg-boss's own expiry retries them.
+ * Puts jobs that were active when the previous process stopped back in line at once, so a job cut off by a restart
+ * runs again (DESIGN.md: nothing a user saved is lost on a server restart). Only safe where this process is the
+ * queue's only worker: the embedded PGlite default, which admits one process. On PostgreSQL, pg-boss's own expiry
+ * retries them.
  */
 export async function retryOrphanedJobs(boss: PgBoss, executeSql: ExecuteSql, queue: string): Promise<number> {
   const { rows } = await executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [queue]);

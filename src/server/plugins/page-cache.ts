@@ -1,5 +1,5 @@
 /**
- * Drawn pages shared between signed-out visitors (docs/decisions/015-shared-page-cache.md; issue 7 point 8).
+ * Drawn pages shared between signed-out visitors (docs/decisions/015-shared-page-cache.md).
  *
  * A page drawn for a signed-out visitor depends only on its URL, its language and the catalogue: no session, so no
  * name, pass or watch list in it. Signed out means no cookie of better-auth's (isSignedOutVisitor); other cookies

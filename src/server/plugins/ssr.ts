@@ -1,5 +1,5 @@
 /**
- * Pages drawn on the server (docs/decisions/014-server-rendering.md; issue 7 point 8). The web build makes
+ * Pages drawn on the server (docs/decisions/014-server-rendering.md). The web build makes
  * dist/ssr/entry-server.js beside dist/web; when it is there, `loadPageRenderer` loads it and the catch-all page
  * route (web.ts) asks it to draw each page, so the HTML arrives with the page's text, posters and links in it and
  * the browser paints before its JavaScript has run. Without it (a build of the web app only, unit tests), and

@@ -3,12 +3,12 @@
  * except under /api and /media, which answer the JSON 404. Hashed assets are cached for a year. The build
  * writes .br and .gz copies (vite.config.ts); `preCompressed` serves the one the browser accepts.
  *
- * Links that look right when shared (issue 7 point 7): index.html carries a `<!--og-->` marker; for
- * /watch/{id}, /series/{id}, /, and the static pages the server puts there the page's title, description and
- * poster as Open Graph and Twitter tags (HTML-escaped, absolute URLs from PUBLIC_URL), and sets <title>.
+ * Links that look right when shared (a film's link on WhatsApp shows the film): index.html carries a `<!--og-->`
+ * marker; for /watch/{id}, /series/{id}, /, and the static pages the server puts there the page's title, description
+ * and poster as Open Graph and Twitter tags (HTML-escaped, absolute URLs from PUBLIC_URL), and sets <title>.
  * The service worker (/sw.js) and the manifest are served with `no-cache` so a new deploy is seen at once.
  *
- * Preload hints (issue 7 point 8, the largest paint): the same marker also receives `<link rel="preload">` tags
+ * Preload hints (ADR 012, the largest paint): the same marker also receives `<link rel="preload">` tags
  * for what the page will ask for first, so it travels while the app's JavaScript downloads instead of after it:
  * every page the signed-in viewer (`/api/accounts/me`, which the header and the route guards wait for), `/` the
  * home rows (`/api/home`), `/watch/{id}` the film (`/api/movies/{id}`) and its poster, `/player/{id}` the film.

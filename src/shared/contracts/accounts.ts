@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Accounts API (viewer spec sections 2, 5 and 8; issue 2 point 4).
+ * Accounts API (viewer spec sections 2, 5 and 8; better-auth sessions, ADR 001).
  * POST /api/accounts/register, POST /api/accounts/login, POST /api/accounts/logout, GET /api/accounts/me.
  */
 
@@ -56,7 +56,7 @@ export type MeResponse = z.infer<typeof meResponse>;
 export const userResponse = z.object({ user: sessionUser });
 
 /**
- * Account settings (viewer spec sections 2 "/settings", 5 and 8; issue 5 point 7).
+ * Account settings (viewer spec sections 2 "/settings", 5 and 8; ADR 011).
  * - GET    /api/accounts/profile                                    → { profile }
  * - PUT    /api/accounts/profile  { fullName, phone }               → { profile }
  * - POST   /api/accounts/password { currentPassword, newPassword, confirmPassword } → { ok: true } and a new

@@ -6,7 +6,7 @@ import { adminMovie } from './catalog.js';
 import { roundTo } from './numbers.js';
 
 /**
- * Admin panel API (issue 6; admin spec sections 2-9). Every route below is `access: 'admin'` (admin or
+ * Admin panel API (admin spec sections 2-9; ADR 010). Every route below is `access: 'admin'` (admin or
  * super_admin) unless marked SUPER (super_admin only). Anonymous callers get 401 `unauthenticated`, signed-in
  * callers without the role 403 `forbidden`. Bad input: 400 `validation_failed` with
  * `details.fields: [{ field: 'body.title', message }]` (field = `body.|querystring.|params.` + dotted path).
@@ -51,13 +51,13 @@ import { roundTo } from './numbers.js';
  * - DELETE /api/admin/groups/:id/movies/:movieId → { group }
  * - DELETE /api/admin/groups/:id           → { id, title }
  *   Every change sends a catalogue event (`group` insert/update/delete) on GET /api/events.
- * People (issue 6 point 8):
+ * People (ADR 010 "Roles" and "Complimentary passes"):
  * - GET    /api/admin/users                userListQuery → { items: AdminUser[], total, page, pageSize }
  * - GET    /api/admin/users/:id/roles      → { items: RoleChange[] } newest first
  * - PUT    /api/admin/users/:id/role       SUPER { role: 'user' | 'admin' } → { user: AdminUser } (a new user_roles row: who, when);
  *                                          403 `forbidden` for admins; 409 `conflict` own role or a super_admin's role
  * - POST   /api/admin/users/:id/passes     grantPassBody → 201 { user: AdminUser } (complimentary pass: source 'complimentary', recorded in pass_grants)
- * Analytics (section 2 "Analytics", issue 6 point 10):
+ * Analytics (section 2 "Analytics"; ADR 010 "Analytics days are Kigali days"):
  * - GET    /api/admin/analytics/counts     → analyticsCounts
  * - GET    /api/admin/analytics            analyticsQuery → analyticsReport
  * - GET    /api/admin/analytics/export.csv analyticsExportQuery → text/csv (attachment)

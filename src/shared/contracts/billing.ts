@@ -4,7 +4,7 @@ import { PLAN_IDS } from '../domain/plans.js';
 import { passSummary } from './accounts.js';
 
 /**
- * Passes, titles and mobile money (issue 2 point 8, issue 5; viewer spec sections 4, 5, 8, 9).
+ * Passes, titles and mobile money (viewer spec sections 4, 5, 8, 9; docs/decisions/004, 008 and 011).
  * - GET  /api/plans
  * - POST /api/billing/payments                       { plan, phone } | { movieId, phone } → 202 { payment }
  * - GET  /api/billing/payments/:id                   → { payment } (polled every 3 s; asks the provider)
@@ -88,7 +88,10 @@ export const paymentView = z.object({
 export type PaymentView = z.infer<typeof paymentView>;
 export const paymentResponse = z.object({ payment: paymentView });
 
-/** What the payment routes answer (issue 5): the view plus the operator, the masked number and the times. */
+/**
+ * What the payment routes answer (docs/decisions/008 and 011): the view plus the operator, the masked number and the
+ * times.
+ */
 export const paymentDetail = paymentView.extend({
   /** The payer's operator, from the number; null once the number was erased. */
   operator: operator.nullable(),

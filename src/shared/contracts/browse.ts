@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, SORTS, TABS } from '../domain/catalog-list.js';
 
 /**
- * Catalogue browsing, complete (issue 3; viewer spec sections 2-5, 8, 9). All reading endpoints are open to
+ * Catalogue browsing, complete (viewer spec sections 2-5, 8, 9; ADR 007). All reading endpoints are open to
  * anonymous callers except the watch list; the web app puts its pages behind sign-in as the spec's route table
  * says. Page size 10 (spec section 9). Sorting: newest, oldest, rating (highest first), az.
  *
@@ -122,7 +122,7 @@ export const movieFull = z.object({
   related: z.array(catalogItem),
   /** Set when this movie's video is a part of another movie: the page redirects there. */
   redirectToId: z.string().nullable(),
-  /** Priced alone in RWF (issue 5), or null. For a part of a multi-part film: the film's price (ADR 023). */
+  /** Priced alone in RWF (ADR 008), or null. For a part of a multi-part film: the film's price (ADR 023). */
   priceRwf: z.number().int().nullable(),
   /**
    * The movie a "Buy this title" pays for (ADR 023): the main movie of a multi-part film (the movie holding its own
@@ -181,7 +181,7 @@ export const watchlistResponse = z.object({ items: z.array(watchlistEntry) });
 export const watchlistEntryResponse = z.object({ entry: watchlistEntry });
 export const addToWatchlistBody = z.union([z.object({ movieId: z.uuid() }).strict(), z.object({ seriesId: z.uuid() }).strict()]);
 
-/** A live-list event (issue 3 point 9), sent as SSE `event: catalog`. */
+/** A live-list event (viewer spec section 4 "Movie lists update live"; ADR 007), sent as SSE `event: catalog`. */
 export const catalogEvent = z.object({
   entity: z.enum(['movie', 'series', 'group']),
   op: z.enum(['insert', 'update', 'delete']),

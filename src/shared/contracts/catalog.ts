@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roundTo } from './numbers.js';
 
 /**
- * Catalogue API, first version (issue 2 point 9; viewer spec sections 2 and 3).
+ * Catalogue API, first version (viewer spec sections 2 and 3).
  * GET /api/movies, GET /api/movies/:id; admin: GET/POST /api/admin/movies.
  */
 
@@ -73,11 +73,11 @@ export const adminMovie = movieDetail.extend({
    * it becomes `video` once ready (src/server/modules/media/media.service.ts). Null or absent: none.
    */
   replacement: z.object({ id: z.string(), status: videoStatus, progress: z.number(), error: z.string().nullable(), errorCode: z.string().nullable().optional() }).nullable().optional(),
-  /** The uploaded thumbnail (issue 6; null: none, the video's poster shows instead). */
+  /** The uploaded thumbnail (admin spec section 3 "Movie"; null: none, the video's poster shows instead). */
   thumbnailUrl: z.string().nullable(),
-  /** The translator's id (issue 6), or null. */
+  /** The translator's id, or null. */
   translatorId: z.string().nullable(),
-  /** One-off price in RWF (issue 5 point 6), or null: not sold alone. */
+  /** One-off price in RWF (ADR 008 "Single titles"), or null: not sold alone. */
   priceRwf: z.number().int().nullable(),
 });
 export type AdminMovie = z.infer<typeof adminMovie>;

@@ -5,8 +5,8 @@ export { CLIENT_ERROR_LEVELS, CLIENT_ERROR_LOG_CAP, CLIENT_ERROR_MAX_BYTES, CLIE
 export type { ClientErrorLevel } from '../domain/client-errors.js';
 
 /**
- * Contact messages and client error reports (issue 7 points 4 and 5; viewer spec sections 2 "Contact" and 8
- * "Logged errors").
+ * Contact messages and client error reports (viewer spec sections 2 "Contact" and 8 "Logged errors"; unlike the
+ * spec's form, this one really sends, and client errors are reported to the server as well).
  * - POST  /api/contact                 anonymous, rate limited  { firstName, lastName, email, subject, message } → 201 { id }
  * - GET   /api/admin/messages          admin   ?handled=true|false&limit&offset → { items, total }
  * - PATCH /api/admin/messages/:id      admin   { handled } → { message }
@@ -16,7 +16,7 @@ export type { ClientErrorLevel } from '../domain/client-errors.js';
 
 /** Length limits of the contact form fields (characters). */
 export const CONTACT_LIMITS = { name: 80, email: 254, subject: 150, message: 5000 } as const;
-/** Contact form sends per address per hour (issue 7 point 4: "rate limited"). */
+/** Contact form sends per address per hour (the form is rate limited). */
 export const CONTACT_RATE_LIMIT_PER_HOUR = 5;
 
 const trimmed = (max: number, label: string) => z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
@@ -86,7 +86,7 @@ export const clientErrorView = z.object({
 export const listClientErrorsQuery = z.object(page);
 export const listClientErrorsResponse = z.object({ items: z.array(clientErrorView), total: z.number().int() });
 
-/** Interface language stored in the profile for signed-in viewers (issue 7 point 3). */
+/** Interface language stored in the profile for signed-in viewers (viewer spec section 4: en by default, fr or rw). */
 export const UI_LANGUAGES = ['en', 'fr', 'rw'] as const;
 export const preferencesView = z.object({ language: z.enum(UI_LANGUAGES).nullable() });
 export const updatePreferencesBody = z.object({ language: z.enum(UI_LANGUAGES) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { videoStatus } from './catalog.js';
 
 /**
- * Video ingest (issue 2 point 6). Uploads use the tus 1.0 protocol at `/api/uploads`
+ * Video ingest (admin spec section 5 "Video file"). Uploads use the tus 1.0 protocol at `/api/uploads`
  * (https://tus.io/protocols/resumable-upload). Upload-Metadata keys: `filename`, `filetype`, `movieId`.
  * The server answers the final PATCH and then ingests in the background; poll GET /api/admin/videos/:id.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roundTo } from './numbers.js';
 
 /**
- * Playback contracts (issue 2 point 7, issue 4; viewer spec sections 2, 4, 8, 9). Shared by server and web.
+ * Playback contracts (viewer spec sections 2, 4, 8, 9; ADR 003, ADR 009). Shared by server and web.
  * STABLE: later changes are additive only.
  *
  * Routes (all answer `{ error: { code, message, details? } }` on failure):
@@ -54,13 +54,13 @@ export const SIGNED_URL_CACHE_MAX_AGE_SECONDS = 24 * 3600;
 export { HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS } from './stream-session-timing.js';
 /**
  * Rungs the data saver may cap at, short side in pixels: the viewer chooses 144p (the ladder's lowest rung, under
- * 0.1 GB an hour) or 240p. docs/decisions/028-data-saver-rungs-and-save-data.md (amends issue 4's 360p).
+ * 0.1 GB an hour) or 240p. docs/decisions/028-data-saver-rungs-and-save-data.md (amends ADR 009's 360p).
  */
 export const DATA_SAVER_HEIGHTS = [144, 240] as const;
 export type DataSaverHeight = (typeof DATA_SAVER_HEIGHTS)[number];
 /**
  * The data saver's cap when the viewer has not chosen a rung: 240p, also what the browser's Save-Data hint turns on
- * (ADR 028). Kept under its old name for the callers of issue 4.
+ * (ADR 028). Kept under its old name for the callers of ADR 009's single cap.
  */
 export const DATA_SAVER_MAX_HEIGHT: DataSaverHeight = 240;
 export const dataSaverHeight = z.union([z.literal(144), z.literal(240)], 'must be 144 or 240');
@@ -74,10 +74,10 @@ export type DataSaverSource = z.infer<typeof dataSaverSource>;
 /**
  * A player without a bandwidth estimate starts on the first variant of the master playlist (hls.js `startLevel`
  * default, Apple HLS authoring spec). The server lists first the highest allowed rendition whose BANDWIDTH is at
- * most this many bits per second (else the lowest), then the others lowest first (issue 4 point 7: 500 kb/s).
+ * most this many bits per second (else the lowest), then the others lowest first (ADR 009 "Start rendition": 500 kb/s).
  */
 export const START_BANDWIDTH_MAX = 500_000;
-/** Caption languages (issue 4 point 4). */
+/** Caption languages: the interface languages (viewer spec section 9: en, fr, rw). */
 export const CAPTION_LANGUAGES = ['en', 'fr', 'rw'] as const;
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
 /** Largest caption file accepted, bytes. */
@@ -86,7 +86,7 @@ export const CAPTION_MAX_BYTES = 2 * 1024 * 1024;
 export const DOWNLOAD_URL_TTL_SECONDS = 3600;
 /** Progress saves are expected about this often while playing, seconds (and once on leaving, via sendBeacon). */
 export const PROGRESS_SAVE_INTERVAL_SECONDS = 10;
-/** A play counts for analytics once this many seconds were watched (issue 4 point 5). */
+/** A play counts for analytics once this many seconds were watched. */
 export const PLAY_COUNT_AFTER_SECONDS = 10;
 
 export const captionLanguage = z.enum(CAPTION_LANGUAGES);

@@ -1,13 +1,13 @@
 /**
- * Limits of the client error log (viewer spec sections 8 and 9; issue 7 point 5), apart from the zod contract so
- * that the browser's first download does not need zod.
+ * Limits of the client error log (viewer spec sections 8 and 9; reports to the server are rate limited and size
+ * capped), apart from the zod contract so that the browser's first download does not need zod.
  */
 /** Levels kept and reported (viewer spec section 8: warn, error and critical; debug and info are not). */
 export const CLIENT_ERROR_LEVELS = ['warn', 'error', 'critical'] as const;
 export type ClientErrorLevel = (typeof CLIENT_ERROR_LEVELS)[number];
 /** Entries kept in browser storage (viewer spec section 9: "Stored error logs capped at 50"). */
 export const CLIENT_ERROR_LOG_CAP = 50;
-/** Largest accepted report body, bytes (issue 7 point 5: "size capped"). */
+/** Largest accepted report body, bytes (reports are size capped). */
 export const CLIENT_ERROR_MAX_BYTES = 16 * 1024;
 /** Reports per address per minute. */
 export const CLIENT_ERROR_RATE_LIMIT_PER_MINUTE = 10;

@@ -1,6 +1,6 @@
 /**
- * What a viewer's pass allows while watching (issue 4 point 6; viewer spec section 9 plan table), and the
- * renditions and their order in the master playlist served to that viewer (issue 4 point 7). Pure.
+ * What a viewer's pass allows while watching (viewer spec section 9 plan table; ADR 009), and the renditions
+ * and their order in the master playlist served to that viewer (ADR 009 "Start rendition"). Pure.
  *
  * Limits by who is watching:
  * - super_admin: no quality cap, Yearly's streams, unlimited downloads.
@@ -89,7 +89,7 @@ export function allowedRenditions<T extends { width: number; height: number; ban
 /**
  * Order of the variants in the served master playlist: first the highest rendition whose BANDWIDTH is at most
  * START_BANDWIDTH_MAX (else the lowest), then the rest lowest first. Players without a bandwidth estimate start on
- * the first variant (hls.js startLevel default; Apple's HLS authoring spec), then climb (issue 4 point 7).
+ * the first variant (hls.js startLevel default; Apple's HLS authoring spec), then climb (ADR 009).
  */
 export function startFirstOrder<T extends { bandwidth: number }>(renditions: readonly T[]): T[] {
   const sorted = [...renditions].sort((a, b) => a.bandwidth - b.bandwidth);

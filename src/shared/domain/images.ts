@@ -1,5 +1,5 @@
 /**
- * Responsive images (issue 7 point 8: posters with `srcset`). Uploaded images are stored as WebP at each width of
+ * Responsive images (ADR 012: posters with `srcset`). Uploaded images are stored as WebP at each width of
  * IMAGE_WIDTHS that is not wider than the original (src/server/modules/admin/images.service.ts) and served at
  * `/media/images/{id}/{width}.webp`. A stored URL names one of those widths, so every narrower width of the list
  * exists too; wider ones may not, and are never offered.

@@ -1,9 +1,9 @@
 /**
  * The HLS rendition ladder: which sizes and bitrates a film is transcoded into.
  *
- * Source: issue 2 point 6 (ladder table, "up to the source's display height and never above it",
- * "a source smaller than 240p gets one rendition at its own size", maxrate ~1.07x and bufsize ~1.5x,
- * audio 96 kb/s for 240p/360p and 128 kb/s above), amended by ADR 005 (a top rung at the source's size) and
+ * Source: the ladder table (240p to 1080p, as quoted in ADR 005), up to the source's display height and never
+ * above it; a source smaller than 240p gets one rendition at its own size; maxrate ~1.07x and bufsize ~1.5x;
+ * audio 96 kb/s for 240p/360p and 128 kb/s above. Amended by ADR 005 (a top rung at the source's size) and
  * ADR 026 (a 144p rung below the table for the worst links and the data saver). Pure: no I/O, shared by
  * server and web.
  *
@@ -24,7 +24,7 @@ export interface LadderStep {
   audioBitrate: number;
 }
 
-/** The ladder table, lowest first (issue 2 point 6). */
+/** The ladder table, lowest first (the rungs ADR 005 quotes). */
 export const LADDER: readonly LadderStep[] = [
   { shortSide: 240, videoBitrate: 350_000, audioBitrate: 96_000 },
   { shortSide: 360, videoBitrate: 700_000, audioBitrate: 96_000 },
@@ -41,12 +41,12 @@ export const LADDER: readonly LadderStep[] = [
  */
 export const BOTTOM_RUNG: LadderStep = { shortSide: 144, videoBitrate: 90_000, audioBitrate: 48_000 };
 
-/** Peak video bitrate (x264 -maxrate) as a multiple of the target bitrate (issue 2 point 6). */
+/** Peak video bitrate (x264 -maxrate) as a multiple of the target bitrate (see the Source above). */
 export const MAXRATE_FACTOR = 1.07;
-/** Rate-control buffer (x264 -bufsize) as a multiple of the target bitrate, in bits (issue 2 point 6). */
+/** Rate-control buffer (x264 -bufsize) as a multiple of the target bitrate, in bits (see the Source above). */
 export const BUFSIZE_FACTOR = 1.5;
 /**
- * Lowest video bitrate given to a source smaller than 240p, bits per second. Issue 2 point 6 leaves that
+ * Lowest video bitrate given to a source smaller than 240p, bits per second. The ladder table leaves that
  * rung's bitrate open; it is the 240p bitrate scaled by pixel count, not below this floor.
  */
 export const MIN_VIDEO_BITRATE = 100_000;
@@ -95,7 +95,7 @@ function rung(name: string, width: number, height: number, videoBitrate: number,
  * Every table rung whose short side is at most the source's short side is kept (never upscaled);
  * sizes keep the source's aspect ratio and are even. A source whose short side is below 240 gets one
  * rendition at its own (even) size, with the 240p bitrate scaled by pixel count (at least
- * MIN_VIDEO_BITRATE). Issue 2 point 6. Throws RangeError for a size that is not positive and finite.
+ * MIN_VIDEO_BITRATE), as the Source above says. Throws RangeError for a size that is not positive and finite.
  *
  * BOTTOM_RUNG (144p, ADR 026) comes first for every source whose short side is at least 144 * 1.2 (173):
  * a source of 240 lines or more gets it below its table rungs, and a source of 173 to 239 lines gets it below

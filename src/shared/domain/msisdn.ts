@@ -2,8 +2,8 @@
  * Rwandan mobile-money numbers: MTN Mobile Money and Airtel Money.
  *
  * Source: viewer spec section 5 ("Mobile money number"): spaces removed; accepted forms are 07X plus 7 digits,
- * the 250 prefix with 7X plus 7 digits, or 7X plus 7 digits (a leading "+" before 250 is accepted too). Issue 5
- * point 2 widens the operator prefixes: 078/079 are MTN, 072/073 are Airtel. The normalised form is the
+ * the 250 prefix with 7X plus 7 digits, or 7X plus 7 digits (a leading "+" before 250 is accepted too). ADR 008
+ * widens the operator prefixes: 078/079 are MTN, 072/073 are Airtel. The normalised form is the
  * international MSISDN without "+" (ITU-T E.164), as MTN's Collection API expects in `payer.partyId`:
  * `2507XXXXXXXX`. Airtel's Collections API takes the number without the country code (`localMsisdn`).
  */

@@ -1,5 +1,6 @@
 /**
- * Resume, "watched" and watch-time rules (issue 4 point 5). Pure; shared by server and web. Seconds throughout.
+ * Resume, "watched" and watch-time rules, stated below (neither spec covers resume). Pure; shared by server and web.
+ * Seconds throughout.
  *
  * - No resume for videos under 5 minutes, nor in the first 5 % or the last 10 % of a video.
  * - A position at or past 90 % counts as watched.
@@ -7,13 +8,13 @@
  *   fastest playback speed, so seeking ahead or a forged body cannot inflate analytics.
  */
 
-/** Videos shorter than this never resume, seconds (issue 4 point 5: 5 minutes). */
+/** Videos shorter than this never resume, seconds (5 minutes). */
 export const RESUME_MIN_DURATION_SECONDS = 300;
-/** No resume before this fraction of the video (issue 4 point 5: first 5 %). */
+/** No resume before this fraction of the video (the first 5 %). */
 export const RESUME_START_FRACTION = 0.05;
-/** No resume from this fraction on (issue 4 point 5: last 10 %); also where "watched" starts. */
+/** No resume from this fraction on (the last 10 %); also where "watched" starts. */
 export const RESUME_END_FRACTION = 0.9;
-/** Watched at or past this fraction (issue 4 point 5: past 90 %). */
+/** Watched at or past this fraction (past 90 %). */
 export const WATCHED_FRACTION = 0.9;
 /** Fastest playback speed the player offers; bounds watch time per second of wall clock. */
 export const MAX_PLAYBACK_RATE = 2;
@@ -34,7 +35,7 @@ export function resumePosition(positionSeconds: number, durationSeconds: number 
   return positionSeconds;
 }
 
-/** Whether a position counts as watched (at or past 90 %, issue 4 point 5). False when the duration is unknown. */
+/** Whether a position counts as watched (at or past 90 %). False when the duration is unknown. */
 export function isWatched(positionSeconds: number, durationSeconds: number | null | undefined): boolean {
   if (!durationSeconds || !valid(durationSeconds) || !valid(positionSeconds)) return false;
   return positionSeconds >= durationSeconds * WATCHED_FRACTION;

@@ -11,7 +11,7 @@ import { HomeFeatures, HomeStats, HomeTestimonials } from './home-marketing';
 /**
  * The rows of / below the hero (Continue Watching, Recently Added, Popular, New Series, stats, feature cards,
  * testimonials, the call to sign up). A chunk of its own, loaded while GET /api/home is on its way, so the
- * first paint of / needs only the hero (issue 7 point 8: first-paint JavaScript budget).
+ * first paint of / needs only the hero (ADR 012: first-paint JavaScript budget).
  */
 export default function HomeRows() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { useMe } from '../features/accounts/api/get-me';
 import { apiRequest } from '../lib/api-client';
 import { changeLanguage, isLanguage, LANGUAGES, type Language } from '../lib/i18n';
 
-/** PUT /api/preferences: keeps the language in the signed-in viewer's profile (issue 7 point 3). Never throws. */
+/** PUT /api/preferences: keeps the language in the signed-in viewer's profile. Never throws. */
 export function saveLanguage(language: Language): void {
   apiRequest('/api/preferences', { method: 'PUT', body: { language } }).catch(() => {});
 }

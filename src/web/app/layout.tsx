@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { englishLoaded } from '../lib/i18n';
 import { Header } from './header';
 
-/** Below the fold: the footer and the update prompt come in their own chunks after the first paint (issue 7 point 8). */
+/** Below the fold: the footer and the update prompt come in their own chunks after the first paint (ADR 012). */
 const Footer = lazy(() => Promise.all([import('./footer'), englishLoaded()]).then(([m]) => ({ default: m.Footer })));
 /** Applies the language kept in a signed-in viewer's profile (language-sync.ts). */
 const LanguageSync = lazy(() =>
@@ -38,7 +38,7 @@ export function Layout() {
       <Header />
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" aria-hidden="true" />}
       {/* At least the rest of the screen (the header is h-14 plus its 1px border): the footer starts below the fold,
-          so content that arrives later never pushes a visible footer down (no layout shift, issue 7 point 8). */}
+          so content that arrives later never pushes a visible footer down (no layout shift, ADR 012). */}
       <main id="main" className="min-h-[calc(100dvh-3.5rem-1px)] flex-1">
         <Outlet />
       </main>

@@ -23,7 +23,10 @@ const catalog = {
   watchlist: () => import('../features/catalog/routes/watchlist-page').then((m) => ({ Component: m.default })),
 };
 
-/** The static pages (issue 7 point 4), open to everyone: each loads with its texts (namespace `pages`). */
+/**
+ * The static pages, open to everyone (the header and footer link to them for all, viewer spec section 2): each loads
+ * with its texts (namespace `pages`).
+ */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => {
   const [m] = await Promise.all([load(), import('../features/pages/texts').then((x) => x.loadPagesTexts())]);
   return { Component: m.default };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { onUpdateReady } from '../lib/service-worker';
 
-/** "A new version of Sobanura is ready" with an Update button, when a new deploy's service worker is waiting (issue 7 point 6). */
+/** "A new version of Sobanura is ready" with an Update button, when a new deploy's service worker is waiting. */
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const [apply, setApply] = useState<(() => void) | null>(null);

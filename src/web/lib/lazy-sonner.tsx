@@ -1,5 +1,5 @@
 /**
- * `sonner` without sonner in the first download (issue 7 point 8: first-paint JavaScript of `/` ≤ 150 KB gzip).
+ * `sonner` without sonner in the first download (ADR 012: first-paint JavaScript of `/` ≤ 150 KB gzip).
  * vite.config.ts aliases the bare specifier `sonner` to this module for the browser build, so every
  * `import { toast, Toaster } from 'sonner'` in the app gets these stand-ins; the real library (about 10 KB gzip)
  * loads when the browser is idle after the first paint, or at the first toast, whichever comes first.

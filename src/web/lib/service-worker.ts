@@ -1,5 +1,5 @@
 /**
- * Registers /sw.js in production builds (issue 7 point 6) and tells the page when a new version is deployed:
+ * Registers /sw.js in production builds (the installable app) and tells the page when a new version is deployed:
  * `onUpdateReady(fn)` calls `fn(apply)` once a new worker is installed and waiting while an older one controls
  * the page; `apply()` lets the new worker take over and reloads the page once it has.
  */

@@ -1,5 +1,5 @@
 /**
- * What the service worker keeps (issue 7 point 6, design guide "offline"): a phone keeps one release of the app, not
+ * What the service worker keeps (design guide "offline"): a phone keeps one release of the app, not
  * every one it ever ran. Pure rules, applied by sw.ts:
  * - on activate, every `sobanura-*` cache that is not the current release's shell or runtime cache is deleted (the
  *   runtime cache is per release too: hashed assets of an old build are never asked for again), except the

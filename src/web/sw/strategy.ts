@@ -1,5 +1,5 @@
 /**
- * What the service worker does with a request (issue 7 point 6): it caches the app shell and static assets
+ * What the service worker does with a request: it caches the app shell and static assets
  * only, never API answers (personal data) or video (/media), and never anything but same-origin GETs.
  * - `bypass`: not handled at all (the browser goes to the network as if there were no worker)
  * - `navigate`: a page load: network first, the offline page when the network fails

@@ -1,9 +1,9 @@
 /**
- * Sobanura's service worker (issue 7 point 6), built by vite.sw-plugin.ts into /sw.js with the list of files to
- * precache (the entry, its preloaded chunks, the CSS, the offline page, icons, manifest) and a version.
- * Requests are sorted by swStrategy (strategy.ts): API answers and video are never cached. A new version waits
- * until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then every cache of other releases is
- * dropped and the runtime cache is kept within its cap (cache-policy.ts).
+ * Sobanura's service worker (it makes the site an installable app), built by vite.sw-plugin.ts into /sw.js with the
+ * list of files to precache (the entry, its preloaded chunks, the CSS, the offline page, icons, manifest) and a
+ * version. Requests are sorted by swStrategy (strategy.ts): API answers and video are never cached. A new version
+ * waits until the page asks it to take over (the update prompt posts 'SKIP_WAITING'), then every cache of other
+ * releases is dropped and the runtime cache is kept within its cap (cache-policy.ts).
  * Downloads (docs/decisions/027-offline-downloads.md, offline-routing.ts): `/offline/...` is answered from the
  * downloads' cache only (the key only while valid), and the Downloads pages open from a kept app shell offline.
  */

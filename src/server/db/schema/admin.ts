@@ -1,6 +1,6 @@
 /**
- * Admin records (issue 6 point 8): complimentary passes granted by support. Each grant is one row (who granted
- * which plan to whom, when, and why); the pass itself is the user's `subscriptions` row, extended with
+ * Admin records (ADR 010 "Complimentary passes"): complimentary passes granted by support. Each grant is one row
+ * (who granted which plan to whom, when, and why); the pass itself is the user's `subscriptions` row, extended with
  * source 'complimentary'. Analytics count these apart from passes sold.
  */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

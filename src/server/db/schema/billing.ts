@@ -13,7 +13,7 @@ import { movies } from './catalog.js';
 export const planEnum = pgEnum('plan', ['daily', 'weekly', 'monthly', 'yearly']);
 export const passStatusEnum = pgEnum('pass_status', ['active', 'expired']);
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'successful', 'failed']);
-/** What a payment buys: a pass (plan) or one title (movie), issue 5 point 6. */
+/** What a payment buys: a pass (plan) or one title (movie), ADR 008 "Single titles". */
 export const paymentKindEnum = pgEnum('payment_kind', ['pass', 'title']);
 
 export const subscriptions = pgTable('subscriptions', {
@@ -82,7 +82,7 @@ export const payments = pgTable(
   (t) => [index('payments_user_idx').on(t.userId, t.createdAt), index('payments_status_idx').on(t.status)],
 );
 
-/** Titles bought one at a time (issue 5 point 6): the buyer keeps access to the movie. */
+/** Titles bought one at a time (ADR 008 "Single titles"): the buyer keeps access to the movie. */
 export const titlePurchases = pgTable(
   'title_purchases',
   {

@@ -1,5 +1,5 @@
 /**
- * The catalogue (viewer spec section 3; admin spec section 3; issue 3): translators, movies, movie parts,
+ * The catalogue (viewer spec section 3; admin spec section 3; ADR 007): translators, movies, movie parts,
  * custom groups, series, seasons, episodes, the watch list, and `catalog_items`, the derived display items the
  * lists page through. Durations are seconds (DESIGN.md habit 8); rating 0-10.
  *
@@ -19,7 +19,7 @@ import { videoAssets } from './media.js';
 /** PostgreSQL's tsvector (full-text search document). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Translators (abasobanuzi, issue 3 point 6): the voice that makes a title agasobanuye. */
+/** Translators (abasobanuzi): the voice that makes a title agasobanuye. */
 export const translators = pgTable('translators', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -46,7 +46,7 @@ export const movies = pgTable(
     isPremium: boolean('is_premium').notNull().default(true),
     /** Titles of the generated demo catalogue, labelled as such on screen. */
     isDemo: boolean('is_demo').notNull().default(false),
-    /** One-off price of this title alone in RWF (issue 5 point 6); null: not sold alone. */
+    /** One-off price of this title alone in RWF (ADR 008 "Single titles"); null: not sold alone. */
     priceRwf: integer('price_rwf'),
     videoId: uuid('video_id').references(() => videoAssets.id, { onDelete: 'set null' }),
     /** A replacement upload of a title whose video is ready: swapped into video_id once it is ready (modules/media). */
@@ -173,7 +173,7 @@ export const episodes = pgTable(
   (t) => [unique('episodes_season_number_uq').on(t.seasonId, t.episodeNumber), index('episodes_pending_video_id_idx').on(t.pendingVideoId)],
 );
 
-/** The watch list (issue 3 point 8): a movie or a series per row, once per user. */
+/** The watch list (viewer spec section 3 "Watchlist entry"): a movie or a series per row, once per user. */
 export const userWatchlist = pgTable(
   'user_watchlist',
   {
@@ -198,9 +198,9 @@ export const userWatchlist = pgTable(
  * `a:{groupKey}`, `c:{customGroupId}` or `s:{seriesId}`; `ref_id` the card's id (a group's first part, or the
  * series). Sorting: `created_at` is the newest part's creation, `first_created_at` the oldest's; `rating` the
  * group rating (grouping.ts). Filtering: `categories` (lower-cased, every part's), `translator_ids`.
- * Search (issue 3 point 7): `search_text` holds titles, base titles, descriptions, directors and translator
- * names; `name_text` the item's title and its parts' base titles (a single movie: its title). Their generated,
- * accent-folded forms carry a GIN full-text index and a GIN trigram index (f_unaccent: migration 0002).
+ * Search (viewer spec section 5; ADR 007): `search_text` holds titles, base titles, descriptions, directors and
+ * translator names; `name_text` the item's title and its parts' base titles (a single movie: its title). Their
+ * generated, accent-folded forms carry a GIN full-text index and a GIN trigram index (f_unaccent: migration 0002).
  */
 export const catalogItems = pgTable(
   'catalog_items',

@@ -1,6 +1,6 @@
 /**
- * Contact messages from the Contact page and error reports from browsers (issue 7 points 4 and 5), both read by
- * admins. A message's sender may be a visitor (user_id null); a deleted user's messages stay, unlinked.
+ * Contact messages from the Contact page and error reports from browsers (viewer spec sections 2 "Contact" and 8),
+ * both read by admins. A message's sender may be a visitor (user_id null); a deleted user's messages stay, unlinked.
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
@@ -39,7 +39,7 @@ export const clientErrors = pgTable(
   (t) => [index('client_errors_created_idx').on(t.createdAt)],
 );
 
-/** Interface preferences of a signed-in viewer (issue 7 point 3: the language kept in the profile). */
+/** Interface preferences of a signed-in viewer (the language kept in the profile). */
 export const userPreferences = pgTable('user_preferences', {
   userId: text('user_id')
     .primaryKey()

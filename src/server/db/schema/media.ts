@@ -1,5 +1,5 @@
 /**
- * Video assets: one uploaded source and its HLS ladder (issue 2 point 6). Status moves
+ * Video assets: one uploaded source and its HLS ladder (shared/domain/ladder.ts). Status moves
  * uploading → processing (progress 0-100) → ready | failed (with `error`). Durations in seconds, sizes in bytes.
  */
 import { bigint, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,11 +1,11 @@
 /**
- * Playback state (issue 4): stream sessions (simultaneous streams, heartbeats), plays and watch time (analytics),
+ * Playback state (ADR 009): stream sessions (simultaneous streams, heartbeats), plays and watch time (analytics),
  * resume positions, playback settings (data saver), downloads (quota per pass period) and caption tracks.
  * Durations and positions are seconds; sizes bytes; times UTC.
  *
  * Analytics read `video_plays`: one row per play of a video (one stream session on one video);
  * `watched_seconds` is the watch time credited (src/shared/domain/resume.ts `creditedWatchSeconds`), and
- * `counted_at` is set once 10 s were watched (a counted play, issue 4 point 5).
+ * `counted_at` is set once 10 s were watched (a counted play).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -35,7 +35,7 @@ export const playbackSessions = pgTable(
   (t) => [index('playback_sessions_user_idx').on(t.userId, t.lastSeenAt).where(sql`${t.stoppedAt} is null`)],
 );
 
-/** Plays and watch time per video (issue 4 point 5), readable by analytics. */
+/** Plays and watch time per video, readable by analytics (ADR 010 "Top titles"). */
 export const videoPlays = pgTable(
   'video_plays',
   {

@@ -1,6 +1,6 @@
 /**
  * The only place that queries accounts data: users, profiles and role rows, and the erasure of an account
- * (issue 5 point 7), which also anonymises the user's payments in the same transaction.
+ * (ADR 011: deletion is real), which also anonymises the user's payments in the same transaction.
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/contracts/accounts.js';
@@ -64,7 +64,7 @@ export function createAccountsRepository(db: Database) {
         if (!rows[0]) return false;
         await tx.update(payments).set({ userId: null, msisdn: null, updatedAt: now }).where(eq(payments.userId, userId));
         await tx.delete(verification).where(eq(verification.identifier, rows[0].email));
-        // Messages sent from the account carry the person's name and email: they go too (issue 5 point 7).
+        // Messages sent from the account carry the person's name and email: they go too (ADR 011: deletion is real).
         await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
         await tx.delete(user).where(eq(user.id, userId));
         return true;

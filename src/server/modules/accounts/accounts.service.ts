@@ -1,6 +1,6 @@
 /**
- * Accounts: registration, sign-in, sign-out and users made from the command line (issue 2 point 4), and the
- * settings of issue 5 point 7: profile, password change (other sessions signed out) and account erasure (viewer
+ * Accounts: registration, sign-in, sign-out and users made from the command line (ADR 002), and the
+ * settings of ADR 011: profile, password change (other sessions signed out) and account erasure (viewer
  * spec sections 2, 5 and 8). Passwords are hashed and sessions kept by better-auth.
  * New passwords follow password-policy.ts (ADR 018: at least 6 characters, not common, not the email or name).
  * Errors: AppError 409 `email_taken`, 401 `invalid_credentials`, 400 `weak_password`, 400 `password_mismatch`,

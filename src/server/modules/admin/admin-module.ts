@@ -1,5 +1,5 @@
 /**
- * Composition of the admin panel's server side (issue 6), so app.ts stays short: `createAdminServices` builds
+ * Composition of the admin panel's server side (ADR 010), so app.ts stays short: `createAdminServices` builds
  * the repositories and services over the database and the catalogue services; `adminRoutes` (admin.routes.ts)
  * registers the routes of src/shared/contracts/admin.ts.
  */

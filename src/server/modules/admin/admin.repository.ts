@@ -1,5 +1,5 @@
 /**
- * Reads of the admin panel (issue 6): the video library with what each video is attached to, custom groups
+ * Reads of the admin panel (ADR 010): the video library with what each video is attached to, custom groups
  * with their movies, series with their counts, seasons and episodes by id, and existence checks. Writes go
  * through the catalogue, series and groups repositories, which keep the display items and live events right.
  */

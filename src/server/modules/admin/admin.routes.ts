@@ -1,5 +1,5 @@
 /**
- * The admin panel's HTTP routes (issue 6). The list of routes, bodies, answers and error codes is in
+ * The admin panel's HTTP routes (ADR 010). The list of routes, bodies, answers and error codes is in
  * src/shared/contracts/admin.ts. Every route here is `access: 'admin'`, except the role change
  * (`super_admin`) and the public image files (`anonymous`).
  */

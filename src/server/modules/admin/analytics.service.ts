@@ -1,8 +1,8 @@
 /**
- * Analytics (issue 6 point 10): the four counts of admin spec section 2, and for a range of Kigali calendar
- * days (default: the last 30 days; at most 366): revenue in RWF per day and per plan, passes sold and active
- * per day, new viewers per day, payment outcomes (successful, failed by reason), and the top 10 titles by plays
- * with hours watched (from `video_plays`, issue 4). Every per-day series has one entry per day, zeros included.
+ * Analytics (ADR 010): the four counts of admin spec section 2, and for a range of Kigali calendar days (default:
+ * the last 30 days; at most 366): revenue in RWF per day and per plan, passes sold and active per day, new viewers
+ * per day, payment outcomes (successful, failed by reason), and the top 10 titles by plays with hours watched (from
+ * `video_plays`, written by playback). Every per-day series has one entry per day, zeros included.
  * CSV: one series per file, RFC 4180 (CRLF line ends, quoted fields where needed), formulas escaped (`toCsv`).
  *
  * Passes active on a day: each user's pass is rebuilt from its extensions in time order with the same rule as

@@ -1,5 +1,5 @@
 /**
- * Catalogue management for the admin panel (issue 6 points 2, 4, 5, 6; admin spec sections 3-5, 8, 9):
+ * Catalogue management for the admin panel (admin spec sections 3-5, 8, 9; ADR 010):
  * movies from the new-movie form, edits and deletes; the video library (list, verify, pre-upload check);
  * series, seasons and episodes; custom groups. Writes go through the catalogue, series and groups services,
  * whose repositories refresh the display items and send the live `catalog_events` in the same transaction.

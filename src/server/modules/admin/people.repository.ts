@@ -1,6 +1,6 @@
 /**
- * The People tab's queries (issue 6 point 8): users with their profile name, current role (latest
- * `user_roles` row, none = user) and pass; the role history; complimentary passes (the pass extended with
+ * The People tab's queries (ADR 010 "Roles", "Complimentary passes"): users with their profile name, current role
+ * (latest `user_roles` row, none = user) and pass; the role history; complimentary passes (the pass extended with
  * source 'complimentary' and a `pass_grants` row, in one transaction).
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * People (issue 6 point 8): the user list with search, role changes and complimentary passes.
+ * People (ADR 010 "Roles", "Complimentary passes"): the user list with search, role changes and complimentary passes.
  * Role rules: only a super_admin changes roles (the route's guard: admins get 403 `forbidden`); the roles given
  * are 'admin' (grant) and 'user' (remove); each change is a new `user_roles` row with who and when. A
  * super_admin cannot change their own role nor another super_admin's (409 `conflict`: super admins are made

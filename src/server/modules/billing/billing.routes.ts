@@ -1,6 +1,6 @@
 /**
- * Plans, payments, billing history, receipts, provider callbacks and title prices (issue 2 point 8, issue 5).
- * Every viewer route reads only the caller's own payments and is rate limited per user (issue 5 point 8); the
+ * Plans, payments, billing history, receipts, provider callbacks and title prices (ADR 004, 008, 011).
+ * Every viewer route reads only the caller's own payments and is rate limited per user; the
  * callbacks are open by nature, rate limited per address, answered at once, and only trigger a status query.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

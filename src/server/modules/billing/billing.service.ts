@@ -1,5 +1,5 @@
 /**
- * Passes, single titles and mobile-money payments (issue 2 point 8, issue 5; DESIGN.md "A payment is settled once";
+ * Passes, single titles and mobile-money payments (DESIGN.md "A payment is settled once";
  * docs/decisions/004 and 008).
  * - The amount comes from the server: the plan's price in force (site settings over the plan table,
  *   docs/decisions/022) or the movie's `price_rwf`; the client sends none. The payment keeps that amount: a later
@@ -29,7 +29,7 @@ import type { PaymentProviders } from '../../providers/payments/payment-router.j
 import type { BillingRepository, PassRow, PaymentRow, PaymentWithTitle } from './billing.repository.js';
 import { EXPIRED_REASON } from './billing.repository.js';
 
-/** How long a payer has to approve on their phone, in seconds (issue 5 point 3); PAYMENT_APPROVAL_SECONDS overrides it. */
+/** How long a payer has to approve on their phone, in seconds (ADR 004, ADR 008); PAYMENT_APPROVAL_SECONDS overrides it. */
 export const APPROVAL_WINDOW_SECONDS = 300;
 /** How long after the approval window a provider's late confirmation is still looked for (ADR 008). */
 export const LATE_CONFIRMATION_SECONDS = 3600;
@@ -140,9 +140,9 @@ export function createBillingService(deps: {
   }
 
   /**
-   * A provider's callback: never trusted, it only triggers a status query (issue 5 point 3). The payment is named
-   * by id (our callback URL) or by our reference / id in the body (Airtel's portal-wide callback URL). Unknown
-   * payments and provider mismatches are ignored.
+   * A provider's callback: never trusted, it only triggers a status query (ADR 008 "Callbacks are hints"). The
+   * payment is named by id (our callback URL) or by our reference / id in the body (Airtel's portal-wide callback
+   * URL). Unknown payments and provider mismatches are ignored.
    */
   async function handleCallback(providerName: string, ref: { paymentId?: string; reference?: string }): Promise<void> {
     const p = ref.paymentId ? await repo.payment(ref.paymentId) : ref.reference ? await repo.paymentByReference(ref.reference) : null;
@@ -315,7 +315,7 @@ export function createBillingService(deps: {
       };
     },
 
-    /** Sets (or clears, null) the price of one title alone (issue 5 point 6; the admin screens are issue 6). */
+    /** Sets (or clears, null) the price of one title alone (ADR 008 "Single titles"; set from the admin screens). */
     async setTitlePrice(movieId: string, priceRwf: number | null): Promise<{ movieId: string; priceRwf: number | null }> {
       if (!(await repo.setMoviePrice(movieId, priceRwf, now()))) throw new AppError(404, 'not_found', 'Movie not found');
       return { movieId, priceRwf };

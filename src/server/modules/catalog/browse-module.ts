@@ -1,5 +1,5 @@
 /**
- * Composition of issue 3's server side, so app.ts stays short: the read cache, the LISTEN hub, and the
+ * Composition of the browsing side (ADR 007), so app.ts stays short: the read cache, the LISTEN hub, and the
  * repositories, services and routes of browsing (catalog), series, the watch list (library) and live events.
  * `createBrowseServices` is called by createServices; `registerBrowseRoutes` by buildApp, which it also
  * prepares: movies written before the derived columns existed are derived (on PGlite, which has no autovacuum,
@@ -41,7 +41,7 @@ export interface BrowseOptions {
   clock?: () => Date;
 }
 
-/** Builds the issue-3 services on one database: read cache, LISTEN hub, catalogue, browsing, groups, translators, series, watch list. */
+/** Builds the services on one database: read cache, LISTEN hub, catalogue, browsing, groups, translators, series, watch list. */
 export function createBrowseServices(db: DbHandle, log: { warn(obj: object, msg: string): void }, opts: BrowseOptions = {}) {
   const catalogCache = createReadCache({ ttlMs: opts.catalogCacheTtlMs });
   const hub = createEventHub(db, log);

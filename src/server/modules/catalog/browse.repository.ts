@@ -1,8 +1,8 @@
 /**
- * The only place that reads single titles for browsing (issue 3 points 4, 8): the movies of display items in
- * part order (a group's parts), movies and series by id with what their cards need (the watch list), one movie
- * for its page (own parts, the movie that holds its video as a part: the redirect), translators by slug.
- * Pages of lists are read by catalog-page.repository.ts.
+ * The only place that reads single titles for browsing (viewer spec section 2 "/watch/{id}", "/watchlist"): the
+ * movies of display items in part order (a group's parts), movies and series by id with what their cards need (the
+ * watch list), one movie for its page (own parts, the movie that holds its video as a part: the redirect),
+ * translators by slug. Pages of lists are read by catalog-page.repository.ts.
  */
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

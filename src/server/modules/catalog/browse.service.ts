@@ -1,5 +1,5 @@
 /**
- * Browsing (issue 3 points 1, 2, 4, 6, 7; viewer spec sections 2-5, 9): the home rows, the catalogue list,
+ * Browsing (viewer spec sections 2-5, 9; ADR 007): the home rows, the catalogue list,
  * a movie's detail and the translators. Contracts: src/shared/contracts/browse.ts.
  *
  * - Home: Recently Added Movies (4 newest), Popular Movies (4 highest rated), New Series (4 newest); a group

@@ -1,6 +1,6 @@
 /**
- * The WHERE and ORDER BY of catalogue lists over `catalog_items` (issue 3 points 2 and 7), as SQL fragments
- * (no I/O). Used by catalog-page.repository.ts.
+ * The WHERE and ORDER BY of catalogue lists over `catalog_items` (viewer spec sections 2 "/movies" and 5; ADR 007),
+ * as SQL fragments (no I/O). Used by catalog-page.repository.ts.
  *
  * Search (viewer spec section 5): case- and accent-insensitive. An item matches when its full-text document
  * (titles, base titles, descriptions, directors, translator names; 'simple' configuration, as Kinyarwanda has no

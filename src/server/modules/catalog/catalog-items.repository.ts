@@ -1,5 +1,5 @@
 /**
- * Keeps the derived catalogue data in step with the movies, custom groups and series (issue 3 point 3;
+ * Keeps the derived catalogue data in step with the movies, custom groups and series (viewer spec section 4 "Grouping";
  * docs/decisions/007-catalogue-display-items.md). Called by the repositories that write those tables, inside
  * the same transaction, so a committed write is always listed correctly.
  *

@@ -1,5 +1,5 @@
 /**
- * A page of catalogue cards in one statement (issue 3: lists paginate groups in SQL and answer fast). The page of
+ * A page of catalogue cards in one statement (ADR 007: lists paginate groups in SQL and answer fast). The page of
  * display items (`catalog_items`, filtered, sorted or ranked, LIMIT/OFFSET) is joined in the same query to what
  * its cards are made of: each item's movies in part order with their videos and translators, its custom group,
  * or its series and translator; optionally with the total (a count sub-query, or a window count when searching,

@@ -1,7 +1,7 @@
 /**
  * The only place that writes movies (and reads single movies). Every insert, update and delete stores the
  * derived part columns (base title, part number, group key), refreshes the display items it changes and
- * queues a `catalog_events` notification, all in one transaction (issue 3 points 3 and 9).
+ * queues a `catalog_events` notification, all in one transaction (ADR 007).
  */
 import { desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

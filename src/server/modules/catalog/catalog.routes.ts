@@ -2,8 +2,8 @@
  * Catalogue routes. Reading is open to anonymous callers (the web app puts its pages behind sign-in, spec
  * section 2); creating movies is for admins.
  *   GET /api/home, GET /api/catalog, GET /api/movies/:id (movieFull), GET /api/translators, GET /api/translators/:slug
- *   (issue 3; src/shared/contracts/browse.ts)
- *   GET /api/movies, GET/POST /api/admin/movies, GET /api/admin/movies/:id (issue 2; contracts/catalog.ts)
+ *   (ADR 007; src/shared/contracts/browse.ts)
+ *   GET /api/movies, GET/POST /api/admin/movies, GET /api/admin/movies/:id (the first version; contracts/catalog.ts)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

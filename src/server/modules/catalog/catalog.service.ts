@@ -1,6 +1,7 @@
 /**
- * Movies: the first version's list and admin views (issue 2 point 9), and writing movies (issue 3: admin HTTP
- * routes for editing are issue 6; these functions serve the CLI, tests, the bench seed and later the admin API).
+ * Movies: the first version's list and admin views (viewer spec section 2), and writing movies (ADR 007; the admin
+ * HTTP routes for editing are in the admin module, ADR 010; these functions serve the CLI, tests, the bench seed and
+ * later the admin API).
  * Posters are served at /media/posters/{videoId}.webp once the video is ready. Every write clears the read cache
  * after commit (other instances hear of it through `catalog_events`). Errors: AppError 404 `not_found`,
  * 400 `validation_failed` (zod).
@@ -22,9 +23,9 @@ export const movieInput = createMovieBody.extend({
   translatorId: z.uuid().nullable().optional(),
   trailer: z.string().trim().max(500).nullable().optional(),
   thumbnailUrl: z.string().trim().max(1000).nullable().optional(),
-  /** A video already in the library (issue 6; the caller checks it exists). */
+  /** A video already in the library (ADR 010 "Library videos"; the caller checks it exists). */
   videoId: z.uuid().nullable().optional(),
-  /** One-off price in RWF (issue 5 point 6), null: not sold alone. */
+  /** One-off price in RWF (ADR 008 "Single titles"), null: not sold alone. */
   priceRwf: z.number().int().positive().nullable().optional(),
 });
 export type MovieInput = z.input<typeof movieInput>;

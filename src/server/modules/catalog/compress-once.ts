@@ -1,5 +1,5 @@
 /**
- * Compression done once per cached answer (issue 3: fast lists on slow networks). The catalogue's cached GET
+ * Compression done once per cached answer (ADR 007: fast lists on slow networks). The catalogue's cached GET
  * routes send the same JSON text (serialize-once.ts) until a change clears the read cache; this onSend hook,
  * which runs before the app-wide @fastify/compress hook, compresses that text once per encoding (brotli quality
  * 4, as the app-wide setting, else gzip), keeps the bytes for the next requests and marks the answer encoded, so

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue (issue 2 point 10): a fresh install shows a usable site. When the catalogue is empty,
+ * The demo catalogue: a fresh install shows a usable site, not an empty page. When the catalogue is empty,
  * three clearly labelled demo titles are made with ffmpeg (test patterns with a tone) and ingested through the
  * same path as an admin upload. One is free to watch for any signed-in viewer; two need a pass.
  */

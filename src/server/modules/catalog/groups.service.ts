@@ -1,7 +1,7 @@
 /**
- * Custom movie groups (admin spec sections 3, 4, 5, 9): create with a title and at least 2 movies, edit the
- * title alone, add and remove movies, delete. A group shows to viewers only while at least 2 of its movies
- * exist; a movie belongs to one group at most (ADR 007). HTTP routes for admins are issue 6; these serve the
+ * Custom movie groups (admin spec sections 3, 4, 5, 9): create with a title and at least 2 movies, edit the title
+ * alone, add and remove movies, delete. A group shows to viewers only while at least 2 of its movies exist; a movie
+ * belongs to one group at most (ADR 007). HTTP routes for admins are in the admin module (ADR 010); these serve the
  * tests, the bench seed and later the admin API.
  * Errors: AppError 400 `validation_failed`, 404 `not_found`, 409 `conflict` (the movie is in another group).
  */

@@ -1,6 +1,6 @@
 /**
  * A small in-process cache of catalogue reads (home, list pages, movie details, category chips), so a
- * 10,000-title catalogue answers fast (issue 3). Correctness comes from invalidation, not from expiry: every
+ * 10,000-title catalogue answers fast (ADR 007). Correctness comes from invalidation, not from expiry: every
  * catalogue write clears it in the writing process, and every `catalog_events` notification (LISTEN/NOTIFY, so
  * other instances' writes too) clears it in every process. The time-to-live bounds what no event announces:
  * a video becoming ready (media module), and the NEW badge turning over at Sunday 00:00 UTC.

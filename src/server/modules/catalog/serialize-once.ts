@@ -1,5 +1,5 @@
 /**
- * A route serializer that turns each response object into JSON once (issue 3: fast lists). Catalogue answers
+ * A route serializer that turns each response object into JSON once (ADR 007: fast lists). Catalogue answers
  * come from the read cache (read-cache.ts) as the same object until a change clears it; the zod serializer
  * (fastify-type-provider-zod: validate against the response schema, then JSON.stringify) runs on the first send
  * of an object and its text is reused for later sends, remembered in a WeakMap that forgets evicted objects.

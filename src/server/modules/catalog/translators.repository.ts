@@ -1,5 +1,5 @@
 /**
- * The only place that queries translators (issue 3 point 6). A rename refreshes the display items that
+ * The only place that queries translators. A rename refreshes the display items that
  * mention the translator (search matches translator names), in the same transaction.
  */
 import { asc, eq, sql } from 'drizzle-orm';

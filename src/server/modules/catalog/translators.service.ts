@@ -1,6 +1,7 @@
 /**
- * Translators (abasobanuzi; issue 3 point 6): created and edited by admins (HTTP routes in issue 6; these serve
- * tests, the bench seed and later the admin API). A slug is made from the name when none is given.
+ * Translators (abasobanuzi; on agasobanuye sites one of the main ways people choose a film): created and edited
+ * by admins (HTTP routes: ADR 010; these serve tests, the bench seed and later the admin API). A slug is made
+ * from the name when none is given.
  * Errors: AppError 400 `validation_failed`, 404 `not_found`, 409 `conflict` (slug taken).
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * The only place that queries contact messages, client error reports and interface preferences (issue 7
- * points 3, 4 and 5). Lists are newest first.
+ * The only place that queries contact messages, client error reports and interface preferences (viewer spec
+ * sections 2 "Contact" and 8 "Logged errors"). Lists are newest first.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

@@ -1,7 +1,7 @@
 /**
- * Contact messages (viewer spec section 2 "Contact": first name, last name, email, subject, message; issue 7
- * point 4: the form really sends and the admins read an inbox), client error reports (viewer spec section 8:
- * warn, error, critical; issue 7 point 5) and the interface language kept for signed-in viewers (issue 7 point 3).
+ * Contact messages (viewer spec section 2 "Contact": first name, last name, email, subject, message; unlike the
+ * spec's form, it really sends and the admins read an inbox), client error reports (viewer spec section 8:
+ * warn, error, critical; also reported to the server) and the interface language kept for signed-in viewers.
  * Errors: `not_found` (404) for an unknown message id.
  */
 import type { ContactBody, ContactMessageView } from '../../../shared/contracts/contact.js';

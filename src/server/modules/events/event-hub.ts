@@ -1,6 +1,6 @@
 /**
  * One LISTEN per server process on `catalog_events` (DbHandle.listen), fanned out to subscribers: the SSE
- * streams of connected clients and the catalogue's read cache (issue 3 point 9). Payloads that are not a
+ * streams of connected clients and the catalogue's read cache (ADR 007). Payloads that are not a
  * `catalogEvent` are ignored. `stop` unlistens; subscribers are kept so a restart of the hub needs no rewiring.
  */
 import { catalogEvent, type CatalogEvent } from '../../../shared/contracts/browse.js';

@@ -1,5 +1,5 @@
 /**
- * GET /api/events (access anonymous): server-sent events of catalogue changes (issue 3 point 9; viewer spec
+ * GET /api/events (access anonymous): server-sent events of catalogue changes (ADR 007; viewer spec
  * section 4 "Movie lists update live", section 9 "Realtime heartbeat 25 s"). The stream opens with
  * `retry: 1000` (the client's first reconnect delay, spec section 9), then sends each change as
  * `event: catalog` / `data: {"entity","op","id"}`, and a comment line every `heartbeatMs` (25 s) so proxies

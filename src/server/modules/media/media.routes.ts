@@ -1,4 +1,4 @@
-/** Admin view of a video asset's ingest state (issue 2 point 6): GET /api/admin/videos/:id. */
+/** Admin view of a video asset's ingest state (polled by the panel, ADR 006): GET /api/admin/videos/:id. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../../shared/contracts/catalog.js';

@@ -142,7 +142,7 @@ export function createMediaService(deps: {
      */
     async beginUpload(input: { movieId: string; episodeId?: string; sizeBytes: number | null; filename: string; createdBy: string | null }): Promise<string> {
       if (input.sizeBytes !== null && input.sizeBytes > MAX_VIDEO_BYTES) throw new AppError(413, 'upload_too_large', 'Please select a video file smaller than 5GB');
-      // An episode's upload (issue 6) names `episodeId` instead of a movie.
+      // An episode's upload (ADR 010) names `episodeId` instead of a movie.
       if (input.episodeId) {
         if (!(await repo.episodeExists(input.episodeId))) throw new AppError(404, 'not_found', 'Episode not found');
       } else if (!(await repo.movieExists(input.movieId))) throw new AppError(404, 'not_found', 'Movie not found');

@@ -1,7 +1,8 @@
 /**
  * Resumable uploads over the tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /api/uploads,
- * admins only (issue 2 point 6). Upload-Metadata must carry `movieId` (or `episodeId`, issue 6) and `filename`; the 5 GB limit is
- * enforced here (Upload-Length) and by the tus server (maxSize). The upload id is the video asset's id.
+ * admins only (admin spec section 5 "Video file"). Upload-Metadata must carry `movieId` (or `episodeId`,
+ * docs/decisions/010-admin-api.md) and `filename`; the 5 GB limit is enforced here (Upload-Length) and by the tus
+ * server (maxSize). The upload id is the video asset's id.
  * Offsets live with the upload in the upload store (DATA_DIR/uploads, or the bucket: providers/storage/upload-sources.ts),
  * so an upload resumes after a reload, a restart, or on another instance; at scale a shared locker (Redis) keeps two
  * instances from writing one upload at once (docs/decisions/016-object-storage-and-roles.md).
@@ -68,7 +69,7 @@ export function uploadRoutes(deps: { media: MediaService; sources: UploadSources
         const badField = controlCharacterAt(meta, 'metadata');
         if (badField) throw fieldRefused(badField);
         const movieId = meta.movieId ?? '';
-        // An episode's video (issue 6): `episodeId` instead of `movieId`.
+        // An episode's video (docs/decisions/010-admin-api.md): `episodeId` instead of `movieId`.
         const episodeId = meta.episodeId ?? '';
         if (!UUID.test(movieId) && !UUID.test(episodeId)) {
           throw new AppError(400, 'validation_failed', 'Upload-Metadata must name the movie (movieId).', { fields: [{ field: 'metadata.movieId', message: 'Required' }] });

@@ -1,5 +1,5 @@
 /**
- * Caption files (issue 4 point 4): WebVTT or SRT text in, normalised WebVTT out, with the `subtitle` library
+ * Caption files (ADR 009 "Captions"): WebVTT or SRT text in, normalised WebVTT out, with the `subtitle` library
  * (parser for both formats, WebVTT writer). Pure.
  * Errors: AppError 400 `caption_invalid` with `details.reason` ('empty', 'parse', 'no_cues', 'bad_timing').
  */

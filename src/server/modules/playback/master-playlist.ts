@@ -1,5 +1,5 @@
 /**
- * The master playlist as served to one viewer (issue 4 points 4, 6, 7). Pure text functions.
+ * The master playlist as served to one viewer (ADR 009: captions, quality cap, start rendition). Pure text functions.
  *
  * The stored `master.m3u8` (written by providers/transcoder/hls-master.ts, lowest first) is parsed and rendered
  * again per request with only the renditions within the viewer's cap, the start rendition first

@@ -1,5 +1,5 @@
 /**
- * The only place that queries playback state (issue 4): what an id plays (movie, part, episode), stream sessions,
+ * The only place that queries playback state (ADR 009): what an id plays (movie, part, episode), stream sessions,
  * plays, settings, downloads and caption rows. Times are Dates; seconds for durations.
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Playback routes (issue 2 point 7, issue 4; contracts in src/shared/contracts/playback.ts):
+ * Playback routes (ADR 003, ADR 009; contracts in src/shared/contracts/playback.ts):
  * - POST /api/playback/:id — signed master playlist URL for a movie, part or episode, and its stream session;
  *   10 a minute per user (viewer spec section 9). A `Save-Data: on` header (WICG client hint) or `saveData` in the
  *   body turns the data saver on for a viewer who has not chosen (ADR 028). Sessions: heartbeat, list, stop.

@@ -1,5 +1,5 @@
 /**
- * Who may watch what, and how (issue 2 point 7, issue 4; viewer spec sections 1, 8, 9).
+ * Who may watch what, and how (viewer spec sections 1, 8, 9; ADR 003, ADR 009).
  *
  * Entitlement: super_admin always; a title with is_premium false for any signed-in user; otherwise an active pass,
  * or a purchase of that title alone (a movie part follows its movie, and a purchase of a multi-part film covers all
@@ -291,7 +291,7 @@ export type PlaybackService = ReturnType<typeof createPlaybackService>;
 /**
  * Start of the pass period downloads are counted in: the last time the pass was bought or granted while active
  * (`subscriptions.updated_at`; extending a pass writes it). Each pass bought brings its plan's quota afresh
- * (issue 4 point 6 "downloads per pass"); unused downloads do not carry over.
+ * (ADR 009 "Downloads"); unused downloads do not carry over.
  */
 export function downloadPeriodStart(pass: PassRow): Date {
   return pass.updatedAt;

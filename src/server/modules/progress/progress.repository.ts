@@ -1,6 +1,6 @@
 /**
- * The only place that queries resume positions (`watch_progress`, issue 4 point 5). Every read and write is keyed
- * by the user id, so a viewer never reads another viewer's positions. Seconds; times UTC.
+ * The only place that queries resume positions (`watch_progress`; rules: shared/domain/resume.ts). Every read and
+ * write is keyed by the user id, so a viewer never reads another viewer's positions. Seconds; times UTC.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

@@ -1,5 +1,5 @@
 /**
- * Progress routes (issue 4 point 5), all for signed-in viewers:
+ * Progress routes (rules: src/shared/domain/resume.ts), all for signed-in viewers:
  * - GET /api/progress/continue-watching — the home page's Continue Watching row.
  * - GET /api/progress/:id — the saved position and where to resume (`:id` a video, movie, part or episode id).
  * - PUT /api/progress/:id — save a position (JSON body `progressBody`).

@@ -1,5 +1,5 @@
 /**
- * Resume positions, Continue Watching and watch time (issue 4 point 5). Rules: src/shared/domain/resume.ts.
+ * Resume positions, Continue Watching and watch time. Rules: src/shared/domain/resume.ts.
  * `:id` of the routes is a video id, or a movie, movie-part or episode id (its video). Errors: 404 `not_found`
  * (no such video or title), 404 `video_not_available` (the title has no video), 400 `validation_failed`.
  */

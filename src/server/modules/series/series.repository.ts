@@ -1,7 +1,7 @@
 /**
  * The only place that queries series, seasons and episodes (viewer spec sections 2, 3, 7; admin spec section
- * 3). Writes refresh the series' display item and queue a `series` event in the same transaction (issue 3
- * points 5 and 9); a change to a season or episode is an update of its series.
+ * 3). Writes refresh the series' display item and queue a `series` event in the same transaction (ADR 007);
+ * a change to a season or episode is an update of its series.
  */
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -138,7 +138,7 @@ export function createSeriesRepository(db: Database) {
     async deleteEpisode(seriesId: string, episodeId: string): Promise<boolean> {
       return write(seriesId, 'update', async (tx) => (await tx.delete(episodes).where(eq(episodes.id, episodeId)).returning({ id: episodes.id })).length > 0);
     },
-    /** Deletes a season and its episodes (issue 6); false when it was not in this series. */
+    /** Deletes a season and its episodes (ADR 010 "Deletes keep videos"); false when it was not in this series. */
     async deleteSeason(seriesId: string, seasonId: string): Promise<boolean> {
       return write(seriesId, 'update', async (tx) => (await tx.delete(seasons).where(and(eq(seasons.id, seasonId), eq(seasons.seriesId, seriesId))).returning({ id: seasons.id })).length > 0);
     },

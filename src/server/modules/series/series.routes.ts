@@ -1,5 +1,6 @@
 /**
- * Series routes (issue 3 point 5), open to anonymous callers like the rest of browsing:
+ * Series routes (viewer spec section 2 "/series/{id}", "/episode/..."), open to anonymous callers like the rest
+ * of browsing:
  *   GET /api/series/:id → seriesResponse; GET /api/series/:id/seasons/:season/episodes/:episode → episodeResponse.
  * A bad id or number answers 400 `validation_failed`; a missing series or episode 404 `not_found`. Viewers are shown
  * ready episodes only, admins all (series.service.ts visibleTree; docs/decisions/023-playable-titles-and-film-parts.md).

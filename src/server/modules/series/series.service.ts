@@ -1,10 +1,10 @@
 /**
- * Series, seasons and episodes (issue 3 point 5; viewer spec sections 2, 3; admin spec sections 3-5, 9).
+ * Series, seasons and episodes (viewer spec sections 2, 3; admin spec sections 3-5, 9).
  * Reading: a series with its seasons in order and their episodes in order; one episode with the next one to
- * play (`nextEpisode`). Writing (admin HTTP routes are issue 6): series need a title and a category; a new
- * season takes the next number (count + 1), the title 'Season N' and the description 'Season N of {title}';
- * episode numbers start at 1. Errors: AppError 404 `not_found` ('Series not found', 'Episode not found'),
- * 400 `validation_failed`, 409 `conflict` (a season or episode number taken).
+ * play (`nextEpisode`). Writing (admin HTTP routes: docs/decisions/010-admin-api.md): series need a title and a
+ * category; a new season takes the next number (count + 1), the title 'Season N' and the description
+ * 'Season N of {title}'; episode numbers start at 1. Errors: AppError 404 `not_found` ('Series not found',
+ * 'Episode not found'), 400 `validation_failed`, 409 `conflict` (a season or episode number taken).
  */
 import { z } from 'zod';
 import type { EpisodeView, SeriesFull } from '../../../shared/contracts/browse.js';
@@ -41,7 +41,10 @@ export const episodeInput = z.object({
 
 type Season = SeriesTree['seasons'][number];
 
-/** Where to go after an episode (issue 3 point 5): the next in its season, else the first of the next season that has episodes, else null. */
+/**
+ * Where to go after an episode (viewer spec section 2 "/episode/...": Next Episode): the next in its season, else the
+ * first of the next season that has episodes, else null.
+ */
 export function nextEpisode(seasons: readonly Pick<Season, 'seasonNumber' | 'episodes'>[], seasonNumber: number, episodeNumber: number) {
   const ordered = [...seasons].sort((a, b) => a.seasonNumber - b.seasonNumber);
   const current = ordered.find((s) => s.seasonNumber === seasonNumber);
@@ -177,7 +180,7 @@ export function createSeriesService(deps: { repo: SeriesRepository; cache?: Read
       changed();
       return r;
     },
-    /** Deletes a season of a series with its episodes (issue 6). */
+    /** Deletes a season of a series with its episodes (docs/decisions/010-admin-api.md). */
     async deleteSeason(seriesId: string, seasonId: string) {
       if (!(await repo.deleteSeason(seriesId, seasonId))) throw notFound('Season');
       changed();

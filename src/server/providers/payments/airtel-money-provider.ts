@@ -1,5 +1,5 @@
 /**
- * Airtel Money Africa Collections API client (issue 5 point 2), as Airtel publishes it (developers.airtel.africa):
+ * Airtel Money Africa Collections API client (ADR 008), as Airtel publishes it (developers.airtel.africa):
  * - token: `POST /auth/oauth2/token` with JSON `{ client_id, client_secret, grant_type: 'client_credentials' }` →
  *   `{ access_token, expires_in (seconds, often a string), token_type }`; cached and renewed before it runs out.
  * - USSD push: `POST /merchant/v1/payments/` with `X-Country: RW`, `X-Currency: RWF`, `Authorization: Bearer`, body

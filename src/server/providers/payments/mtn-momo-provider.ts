@@ -1,5 +1,5 @@
 /**
- * MTN MoMo Collection API client (issue 5 point 2), as MTN publishes it (momodeveloper.mtn.com, Collection):
+ * MTN MoMo Collection API client (ADR 008), as MTN publishes it (momodeveloper.mtn.com, Collection):
  * - token: `POST /collection/token/` with Basic auth `apiUser:apiKey` and `Ocp-Apim-Subscription-Key` →
  *   `{ access_token, token_type, expires_in: 3600 }`; cached and renewed before it runs out.
  * - request to pay: `POST /collection/v1_0/requesttopay` with `Authorization: Bearer`, `X-Reference-Id` (our UUID v4,

@@ -1,5 +1,5 @@
 /**
- * Mobile-money collection behind one interface (issue 5 point 2), in the terms of MTN MoMo's Collection API
+ * Mobile-money collection behind one interface (ADR 008), in the terms of MTN MoMo's Collection API
  * (request-to-pay with a reference we choose, then a status query: PENDING | SUCCESSFUL | FAILED with a reason).
  * Implementations: MTN MoMo (`mtn-momo-provider.ts`), Airtel Money (`airtel-money-provider.ts`) and the stateless
  * sandbox (`sandbox-provider.ts`, the embedded default). `payment-router.ts` picks one by the payer's operator.

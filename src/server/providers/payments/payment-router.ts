@@ -1,5 +1,5 @@
 /**
- * Picks the payment provider (issue 5 point 2): by the payer's operator for a new payment (078/079 → MTN,
+ * Picks the payment provider (ADR 008): by the payer's operator for a new payment (078/079 → MTN,
  * 072/073 → Airtel), and by the name stored on the payment for every later status query, so a payment is always
  * asked about where it was made. In sandbox mode every operator goes to the sandbox.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox mobile-money provider, the embedded default (issue 2 point 8, issue 5 point 2). It behaves like a
+ * The sandbox mobile-money provider, the embedded default (ADR 004, ADR 008). It behaves like a
  * phone that approves after `approvalSeconds`, for MTN and Airtel numbers alike, and keeps no state of its own: it
  * reads the payment's number and creation time through `lookup`, so it answers the same after a restart. Test
  * numbers: the subscriber part `000000N` under any operator prefix (078, 079, 072, 073), in any accepted form:

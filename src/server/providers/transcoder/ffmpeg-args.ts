@@ -1,5 +1,5 @@
 /**
- * The ffmpeg argument lists of the transcoder, as pure functions (issue 2 point 6).
+ * The ffmpeg argument lists of the transcoder, as pure functions (DESIGN.md: one ffmpeg run per ladder).
  *
  * One run decodes the source once and feeds every rendition: `-filter_complex` splits the decoded video
  * into one scaled branch per rung and the audio into one branch per rung; the hls muxer writes every
@@ -8,9 +8,9 @@
  */
 import type { Rung } from '../../../shared/domain/ladder.js';
 
-/** HLS segment length, seconds (issue 2 point 6: segments 4 s). */
+/** HLS segment length, seconds (ADR 013: segments 4 s). */
 export const HLS_SEGMENT_SECONDS = 4;
-/** Distance between forced keyframes, seconds (issue 2 point 6: a keyframe every 2 s). */
+/** Distance between forced keyframes, seconds (ADR 013: a keyframe every 2 s). */
 export const KEYFRAME_INTERVAL_SECONDS = 2;
 /**
  * Where the first segment is cut, seconds (ADR 013): one more keyframe is forced at 1 s, and after the run
@@ -24,11 +24,11 @@ export const FIRST_SEGMENT_SECONDS = FIRST_SEGMENT_CUTS_SECONDS[0];
 export const AUDIO_SAMPLE_RATE = 48_000;
 /** Frame rate assumed for the GOP length when the source does not tell, frames per second. */
 export const FALLBACK_FRAME_RATE = 30;
-/** Master playlist's file name, in the output directory (issue 2 point 6 output layout). */
+/** Master playlist's file name, in the output directory (the object keys of ADR 016). */
 export const MASTER_PLAYLIST = 'master.m3u8';
-/** Media playlist's file name, in each rendition's folder: `<rung>/index.m3u8` (issue 2 point 6). */
+/** Media playlist's file name, in each rendition's folder: `<rung>/index.m3u8` (the object keys of ADR 016). */
 export const MEDIA_PLAYLIST = 'index.m3u8';
-/** Segment file names in each rendition's folder, ffmpeg pattern: seg_00000.ts, seg_00001.ts... (issue 2 point 6). */
+/** Segment file names in each rendition's folder, ffmpeg pattern: seg_00000.ts, seg_00001.ts... (ADR 013). */
 export const SEGMENT_PATTERN = 'seg_%05d.ts';
 /** Fragmented MP4 (CMAF) segment file names in each rendition's folder: seg_00000.m4s... (ADR 026). */
 export const FMP4_SEGMENT_PATTERN = 'seg_%05d.m4s';
@@ -159,8 +159,8 @@ export function buildSplitArgs(input: string, atFrames: readonly number[], patte
 }
 
 /**
- * ffmpeg arguments that write one upright frame at `atSeconds` as PNG to stdout (issue 2 point 6:
- * `-f image2pipe -vcodec png -frames:v 1 pipe:1`). Non-square pixels are stretched to square.
+ * ffmpeg arguments that write one upright frame at `atSeconds` as PNG to stdout
+ * (`-f image2pipe -vcodec png -frames:v 1 pipe:1`). Non-square pixels are stretched to square.
  */
 export function buildPosterArgs(input: string, atSeconds: number): string[] {
   return [
@@ -174,7 +174,7 @@ export function buildPosterArgs(input: string, atSeconds: number): string[] {
 
 /**
  * Where to take the poster frame, seconds: 10% into the film, at least 1 s in, and never past half of a
- * very short clip (issue 2 point 6: "~10% of the duration (min 1 s, within the duration)").
+ * very short clip (~10% of the duration, min 1 s, within the duration).
  */
 export function posterTime(durationSeconds: number): number {
   if (!(durationSeconds > 0)) return 0;

@@ -1,7 +1,7 @@
 /**
- * Turns ffmpeg's `-progress pipe:1` key=value stream into whole percentages (issue 2 point 6:
- * "parse out_time_us/out_time_ms against the probed duration, calling onProgress with an integer 0-100
- * monotonically (throttle to changes)").
+ * Turns ffmpeg's `-progress pipe:1` key=value stream into whole percentages: out_time_us/out_time_ms
+ * parsed against the probed duration, onProgress called with an integer 0-100 monotonically (throttled to
+ * changes).
  */
 
 /** Feeds stdout chunks in; calls `onProgress` only when the whole percentage goes up. */

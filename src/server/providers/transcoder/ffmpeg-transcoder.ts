@@ -1,6 +1,6 @@
 /**
  * The real transcoder: ffprobe for facts, one ffmpeg run per film for the whole HLS ladder, ffmpeg + sharp
- * for the poster. Issue 2 point 6; the rules live in ffprobe.ts (what is rejected), ffmpeg-args.ts (the
+ * for the poster. The rules live in ffprobe.ts (what is rejected), ffmpeg-args.ts (the
  * command), hls-master.ts (the master playlist) and shared/domain/ladder.ts (which renditions).
  */
 import { mkdir } from 'node:fs/promises';
@@ -23,17 +23,17 @@ export interface FfmpegTranscoderOptions {
   ffmpegPath?: string;
   /** ffprobe binary; default "ffprobe". */
   ffprobePath?: string;
-  /** x264 preset; default "veryfast" (issue 2 point 6: the machine has 2 cores). */
+  /** x264 preset; default "veryfast" (the machine has 2 cores). */
   preset?: string;
   /** Segment packaging; default 'fmp4' (CMAF, ADR 026). 'mpegts' writes the `.ts` ladders of before ADR 026. */
   segmentType?: SegmentType;
 }
 
-/** Default x264 preset (issue 2 point 6). */
+/** Default x264 preset (fast enough for a 2-core machine). */
 export const DEFAULT_PRESET = 'veryfast';
-/** Widest poster, pixels (issue 2 point 6: "width at most 640"). */
+/** Widest poster, pixels (width at most 640). */
 export const POSTER_MAX_WIDTH = 640;
-/** WebP quality of the poster, 1-100 (issue 2 point 6: "quality ~80"). */
+/** WebP quality of the poster, 1-100 (quality ~80). */
 export const POSTER_QUALITY = 80;
 
 /**

@@ -1,16 +1,16 @@
 /**
  * Reading a source file's facts with ffprobe, and deciding whether it is a playable video.
- * Issue 2 point 6: probe with `ffprobe -v error -print_format json -show_format -show_streams`; reject
- * with MediaRejectedError a file with no video stream, a still image or cover picture only, a file that
- * is not media, and a truncated file (ffprobe fails, the duration is missing or 0, or an MP4 whose media
- * bytes are cut short).
+ * Uploads are checked by content (DESIGN.md): probe with
+ * `ffprobe -v error -print_format json -show_format -show_streams`; reject with MediaRejectedError a file with
+ * no video stream, a still image or cover picture only, a file that is not media, and a truncated file (ffprobe
+ * fails, the duration is missing or 0, or an MP4 whose media bytes are cut short).
  */
 import { stat } from 'node:fs/promises';
 import { findCutShortMp4Box, type ByteSource } from './mp4-boxes.js';
 import { runTool } from './run-tool.js';
 import { MediaRejectedError, type SourceFacts } from './transcoder.js';
 
-/** The ffprobe arguments before the file name (issue 2 point 6). */
+/** The ffprobe arguments before the file name. */
 export const FFPROBE_ARGS = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'] as const;
 
 /** The parts of one ffprobe stream that are read here (ffprobe's own field names). */

@@ -1,5 +1,5 @@
 /**
- * A short first segment (ADR 013, issue 4 benchmark: time to first frame). ffmpeg's hls muxer writes VOD
+ * A short first segment (ADR 013: time to first frame). ffmpeg's hls muxer writes VOD
  * playlists of equal segments (its `-hls_init_time` only applies to a sliding live list), so after the run the
  * first segment of each rendition is cut without re-encoding at the keyframes at FIRST_SEGMENT_CUTS_SECONDS
  * (1 s and 2 s): `seg_00000.ts` (4 s) becomes `seg_00000_0.ts` (0-1 s), `seg_00000_1.ts` (1-2 s) and

@@ -1,8 +1,8 @@
 /**
  * Rewrites the HLS master playlist after ffmpeg, so that it lists the renditions lowest first with
  * relative URIs (`720p/index.m3u8`), RESOLUTION, CODECS, and BANDWIDTH measured from the segments
- * written (issue 2 point 6: "the master playlist's variant URIs are relative ... and it carries
- * BANDWIDTH, RESOLUTION and CODECS; you may rewrite the master playlist after ffmpeg").
+ * written (relative, so that every URI inherits the signed path prefix, ADR 003; BANDWIDTH, RESOLUTION and
+ * CODECS are EXT-X-STREAM-INF attributes, RFC 8216 section 4.3.4.2).
  *
  * Why measure: ffmpeg declares BANDWIDTH as 1.1x the target bitrates, but the HLS spec (RFC 8216
  * section 4.3.4.2) wants the peak segment bitrate, and players choose renditions from it. MPEG-TS

@@ -1,5 +1,5 @@
 /**
- * A cut-short MP4/MOV check that ffprobe does not make (issue 2 point 6: reject a truncated file).
+ * A cut-short MP4/MOV check that ffprobe does not make (a truncated file is rejected, as ffprobe.ts says).
  *
  * When an MP4's index (moov) comes first ("fast start", as most phones and editors write it), a copy cut
  * short still probes fine: ffprobe reads the full duration from the index and never looks for the media

@@ -1,5 +1,5 @@
 /**
- * A local emulator of Airtel Money Africa's Collections API as Airtel publishes it (issue 5 point 2), for the
+ * A local emulator of Airtel Money Africa's Collections API as Airtel publishes it (ADR 008), for the
  * tests of the real client. It checks what the real API checks: client credentials on the token call, a live
  * bearer token, `X-Country: RW` and `X-Currency: RWF`, the body's fields (msisdn without the country code), and
  * a transaction id used once (ESB000041 after). Airtel publishes no test numbers; this emulator's, by the last 7

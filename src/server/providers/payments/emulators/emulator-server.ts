@@ -1,5 +1,5 @@
 /**
- * The small HTTP server under the mobile-money emulators (issue 5 point 2): node:http on 127.0.0.1, port 0, JSON
+ * The small HTTP server under the mobile-money emulators (ADR 008): node:http on 127.0.0.1, port 0, JSON
  * in and out, and faults a test can queue per endpoint — an error status without doing the work, the same after
  * doing it (the ambiguous case), a slow answer after doing it (the caller times out and retries), or a dropped
  * connection. Test code only; never part of the running site.

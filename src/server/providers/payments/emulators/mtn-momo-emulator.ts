@@ -1,5 +1,5 @@
 /**
- * A local emulator of MTN MoMo's Collection API as MTN publishes it (issue 5 point 2), for the tests of the real
+ * A local emulator of MTN MoMo's Collection API as MTN publishes it (ADR 008), for the tests of the real
  * client. It checks what the real API checks: the subscription key on every call, Basic auth on the token call,
  * a live bearer token, `X-Target-Environment`, a UUID v4 `X-Reference-Id` used once (409 after), a valid
  * `X-Callback-Url`, the body's fields and the environment's currency (EUR in the sandbox). It answers with

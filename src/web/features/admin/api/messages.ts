@@ -3,7 +3,7 @@ import type { ContactMessageView } from '../../../../shared/contracts/contact';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, queryString } from './keys';
 
-/** GET /api/admin/messages?handled=…: the contact form's messages (issue 7 point 4). */
+/** GET /api/admin/messages?handled=…: the contact form's messages (POST /api/contact). */
 export function useMessages(filter: 'open' | 'handled' | 'all') {
   const handled = filter === 'all' ? undefined : String(filter === 'handled');
   return useQuery({

@@ -16,7 +16,7 @@ export function checkCaptionFile(file: { name: string; size: number }): 'caption
   return null;
 }
 
-/** Captions of one video in en, fr, rw: list, upload (replaces), delete (issue 6 point 7). */
+/** Captions of one video in en, fr, rw: list, upload (replaces), delete (ADR 009 "Captions"). */
 export function CaptionsDialog({ videoId, title, onClose }: { videoId: string; title: string; onClose: () => void }) {
   const { t } = useTranslation();
   const list = useCaptions(videoId);

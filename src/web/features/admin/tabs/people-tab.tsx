@@ -15,7 +15,7 @@ import { isMissingRoute } from '../api/keys';
 import { usePeopleMutations, useAdminUsers } from '../api/people';
 
 /**
- * Which role action the signed-in person may take on a user (issue 6 point 8): only a super_admin changes roles,
+ * Which role action the signed-in person may take on a user (ADR 010 "Roles"): only a super_admin changes roles,
  * never their own and never another super_admin's; 'grant' makes a user admin, 'remove' makes an admin a user.
  */
 export function roleAction(me: { id: string; role: string }, user: { id: string; role: string }): 'grant' | 'remove' | null {
@@ -23,7 +23,7 @@ export function roleAction(me: { id: string; role: string }, user: { id: string;
   return user.role === 'admin' ? 'remove' : 'grant';
 }
 
-/** People (issue 6 point 8): users with search and role filter; role changes (super_admin only) and complimentary passes. */
+/** People (ADR 010): users with search and role filter; role changes (super_admin only) and complimentary passes. */
 export function PeopleTab({ me }: { me: SessionUser }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');

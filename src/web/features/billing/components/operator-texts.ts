@@ -2,7 +2,7 @@ import type { Operator } from '../../../../shared/domain/msisdn';
 
 /**
  * Which texts the payment step uses for the operators on offer: `mtn` alone keeps the spec's own texts (viewer
- * spec section 5: "Invalid MTN Number"); `airtel` alone and `both` (issue 5 point 2) name what is accepted.
+ * spec section 5: "Invalid MTN Number"); `airtel` alone and `both` (ADR 011) name what is accepted.
  */
 export type OperatorSet = 'mtn' | 'airtel' | 'both';
 

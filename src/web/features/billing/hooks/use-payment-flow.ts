@@ -44,7 +44,7 @@ export function announceFailure(t: T, outcome: Exclude<PaymentOutcome, { status:
 }
 
 /**
- * One payment from request to outcome (viewer spec sections 4 and 8, issue 5 point 3): request, "Payment Request
+ * One payment from request to outcome (viewer spec sections 4 and 8; ADR 011): request, "Payment Request
  * Sent", poll every 3 s for up to 120 s, then success, failure with its reason, or timeout. On success the data is
  * refreshed and, after 1 s, the page reloads to `?paid=<id>` so the new page shows the confirmation (`onSuccess`
  * runs first; `reload` is replaceable for tests). Polling lives as long as the page, so closing the dialog does not

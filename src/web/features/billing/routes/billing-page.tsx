@@ -57,7 +57,7 @@ function CurrentPass({ pass }: { pass: PassView | null }) {
 }
 
 /**
- * /billing: the viewer's pass and every payment (issue 5 point 5), in place of the spec's external customer
+ * /billing: the viewer's pass and every payment (docs/decisions/011), in place of the spec's external customer
  * portal (Manage Subscription on /settings opens it).
  */
 export function BillingPage() {

@@ -75,7 +75,7 @@ function ReceiptSheet({ receipt }: { receipt: ReceiptView }) {
   );
 }
 
-/** /billing/receipts/:id: a printable receipt of one of the viewer's successful payments (issue 5 point 5). */
+/** /billing/receipts/:id: a printable receipt of one of the viewer's successful payments (ADR 011). */
 export function ReceiptPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();

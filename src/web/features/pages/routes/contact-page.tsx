@@ -5,7 +5,10 @@ import { ContactForm } from '../components/contact-form';
 import { PageShell } from '../components/page-shell';
 import { PAGES_NS } from '../texts';
 
-/** /contact (viewer spec section 2): details, business hours, and a form that really sends (issue 7 point 4). */
+/**
+ * /contact (viewer spec section 2): details, business hours, and a form that really sends (the spec's had no submit
+ * handling).
+ */
 export default function ContactPage() {
   const { t } = useTranslation(PAGES_NS);
   return (

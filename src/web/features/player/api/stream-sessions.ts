@@ -14,7 +14,7 @@ export function stopStreamSession(sessionId: string): Promise<void> {
 
 /**
  * POST /api/playback/sessions/:sessionId/end as the page goes (pagehide): navigator.sendBeacon survives the tab
- * closing; a keepalive fetch where beacons are missing. Frees the slot at once (issue 4 point 6).
+ * closing; a keepalive fetch where beacons are missing. Frees the slot at once (ADR 009 "Streams").
  */
 export function endStreamSessionOnLeave(sessionId: string): void {
   const url = `/api/playback/sessions/${encodeURIComponent(sessionId)}/end`;

@@ -30,8 +30,9 @@ function subtitle(item: ContinueWatchingItem, t: (k: string, o?: Record<string, 
 }
 
 /**
- * "Continue Watching" on the home page (issue 4 point 5): the signed-in viewer's unfinished videos, most recent
- * first, each with how far they got; nothing at all for signed-out viewers or when there is nothing to resume.
+ * "Continue Watching" on the home page (rules: shared/domain/resume.ts): the signed-in viewer's unfinished videos,
+ * most recent first, each with how far they got; nothing at all for signed-out viewers or when there is nothing to
+ * resume.
  */
 export function ContinueWatchingRow({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();

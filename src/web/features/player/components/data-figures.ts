@@ -1,5 +1,5 @@
 /**
- * What each quality costs, as the player shows it (issue 16 "Show the viewer what it costs";
+ * What each quality costs, as the player shows it (the quality menu and the download dialog;
  * docs/decisions/028-data-saver-rungs-and-save-data.md). Pure. Megabytes are 10^6 bytes; heights are the short side
  * of the picture in pixels (ladder.ts convention).
  */

@@ -22,9 +22,9 @@ function startDownload(url: string, filename: string) {
 }
 
 /**
- * The MP4 file download (issue 4 point 6): asks the server for a signed MP4 link within the quality cap and starts
- * it; a refusal is a toast. Offered to admins only: the server refuses it to viewers unless ALLOW_FILE_DOWNLOADS
- * is true (docs/decisions/027-offline-downloads.md).
+ * The MP4 file download (docs/decisions/009-playback-limits.md "Downloads"): asks the server for a signed MP4 link
+ * within the quality cap and starts it; a refusal is a toast. Offered to admins only: the server refuses it to
+ * viewers unless ALLOW_FILE_DOWNLOADS is true (docs/decisions/027-offline-downloads.md).
  * @param id movie, movie-part or episode id (POST /api/downloads/:id)
  */
 function FileDownloadButton({ id, className }: { id: string; className?: string }) {

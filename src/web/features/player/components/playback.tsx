@@ -198,7 +198,7 @@ export function Playback({
   }
 
   // First play: the data saver (144p, 240p or off) is offered next to the player, which starts meanwhile (low
-  // first, as always), so the question never delays the picture (issue 4 outcome: the film starts within 2 seconds).
+  // first, as always), so the question never delays the picture (ADR 013: the film starts within 2 seconds).
   // When the browser asked to save data, it is already on: the player says why, with a switch to turn it off (ADR 028).
   const browserSaver = state.data.dataSaver === null && state.data.dataSaverSource === 'browser';
   const prompt =

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 
 /**
- * Share (issue 4 point 2): the Web Share API where the browser has it (phones), else the page's link copied to
- * the clipboard with a toast. A share the viewer cancels says nothing.
+ * Share (viewer spec section 2 "/episode/...": Share Episode): the Web Share API where the browser has it (phones),
+ * else the page's link copied to the clipboard with a toast. A share the viewer cancels says nothing.
  */
 export function ShareButton({ title, url, label, className }: { title: string; url?: string; label?: string; className?: string }) {
   const { t } = useTranslation();

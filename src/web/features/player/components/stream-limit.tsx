@@ -17,7 +17,7 @@ function details(error: ApiError): Details {
 }
 
 /**
- * The server refused another stream (409 stream_limit_reached, issue 4 point 6): names the pass's limit, lists
+ * The server refused another stream (409 stream_limit_reached, ADR 009 "Streams"): names the pass's limit, lists
  * the account's playing devices, and lets the viewer stop one (DELETE /api/playback/sessions/:id) and retry.
  */
 export function StreamLimit({ error, onRetry }: { error: ApiError; onRetry: () => void }) {

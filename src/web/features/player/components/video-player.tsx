@@ -32,7 +32,7 @@ function hasMediaSource(): boolean {
 let hlsModule: Promise<typeof import('hls.js')> | null = null;
 /**
  * hls.js (its own ~150 KB chunk), loaded once. The player page calls it as it opens, so the download runs beside
- * the playback request instead of after it (time to first frame on a first visit, issue 4 benchmark). Browsers
+ * the playback request instead of after it (time to first frame on a first visit, bench/playback). Browsers
  * without Media Source Extensions play HLS natively and never load it (null).
  */
 export function loadHls(): Promise<typeof import('hls.js')> | null {
@@ -76,7 +76,7 @@ export interface VideoPlayerProps {
   startAt?: number;
   /** Caption tracks (used as `<track>` where the master playlist has none, or the browser plays HLS itself). */
   captions?: CaptionTrack[];
-  /** Caption language picked at start: the interface language (issue 4 point 4). */
+  /** Caption language picked at start: the interface language, the one the viewer reads the site in. */
   captionLanguage?: string;
   /** Server's renditions, for the expected megabytes per hour and for the whole video in the quality menu. */
   renditions?: PlaybackRendition[];
@@ -101,7 +101,7 @@ export interface VideoPlayerProps {
  * Plays an HLS master playlist with Sobanura's own controls: hls.js (loaded on demand, so it stays out of the
  * first download) where Media Source Extensions exist, the browser's own HLS otherwise.
  *
- * - Starts on the rendition the server lists first, or by a 500 kb/s estimate (ADR 006, issue 4 point 7), then
+ * - Starts on the rendition the server lists first, or by a 500 kb/s estimate (ADR 006, ADR 009), then
  *   adapts; buffers at most about a minute ahead. Plays once 1 s is buffered over a fast link, else 4 s
  *   (start-gate.ts, ADR 013).
  * - Quality menu: Auto plus the levels of the playlist (only what this viewer may watch), with MB per hour and for

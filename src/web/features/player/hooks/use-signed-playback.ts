@@ -87,11 +87,11 @@ const prestarted = new Map<string, Promise<PlaybackResponse>>();
 const PRESTART_KEEP_MS = SESSION_LAPSE_SECONDS * 1000;
 
 /**
- * Asks for the signed URL of `source` before the page has loaded what it needs to draw the player (the player
- * page calls it with the id and `?part=` of its address, beside the film's details), so the request is not one
- * more round trip in front of the first frame on a slow network (issue 4 outcome, 2 s). The player takes the
- * answer, a refusal included (it shows it). Not taken (the page played
- * something else): forgotten after the session lapse, and its session is the tab's, reused by the next request.
+ * Asks for the signed URL of `source` before the page has loaded what it needs to draw the player (the player page
+ * calls it with the id and `?part=` of its address, beside the film's details), so the request is not one more round
+ * trip in front of the first frame on a slow network (docs/decisions/013-short-first-segment.md, 2 s). The player
+ * takes the answer, a refusal included (it shows it). Not taken (the page played something else): forgotten after
+ * the session lapse, and its session is the tab's, reused by the next request.
  */
 export function prestartPlayback(source: PlaybackSource): void {
   const key = keyOf(source);

@@ -12,9 +12,9 @@ export interface Playhead {
 }
 
 /**
- * Heartbeats of a playing device (issue 4 point 6): one at once when playback starts (unless one was sent within
- * the interval) and then every `intervalSeconds` while playing; none while paused, so a paused device frees its
- * slot when the session lapses. A 409 `stream_session_ended` calls `onSessionEnded` (the caller asks a new
+ * Heartbeats of a playing device (ADR 009 "Streams"): one at once when playback starts (unless one was sent
+ * within the interval) and then every `intervalSeconds` while playing; none while paused, so a paused device
+ * frees its slot when the session lapses. A 409 `stream_session_ended` calls `onSessionEnded` (the caller asks a new
  * session, and shows the stream limit when the server refuses). When the page goes (tab closed, another site)
  * the session is ended at once with a beacon; a page restored from the back-forward cache gets the 409 at its
  * next heartbeat and asks again.
@@ -59,7 +59,7 @@ export function useHeartbeat(args: { sessionId: string | null; intervalSeconds: 
 }
 
 /**
- * Saves the position (issue 4 point 5): every PROGRESS_SAVE_INTERVAL_SECONDS (10 s) while playing and the
+ * Saves the position (the resume rules of src/shared/domain/resume.ts): every PROGRESS_SAVE_INTERVAL_SECONDS (10 s) while playing and the
  * position moved, on pause, after a seek (`saveNow`), and as the page goes (pagehide, via navigator.sendBeacon)
  * or the player unmounts. Nothing is saved before the duration is known or at position 0 of a video never played.
  * @returns `saveNow()`: a save now if the position moved by 1 s or more since the last one.

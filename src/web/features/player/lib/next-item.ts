@@ -3,7 +3,7 @@
  *
  * Source: viewer spec section 4 "Next part: inside a movie's own parts go to the next one; otherwise the next
  * part of the group; none after the last" and section 2 "/episode/...": Next Episode when one exists; "Playing
- * the last episode of a season stops" (issue 4 point 2: it then offers the next season when there is one).
+ * the last episode of a season stops" (it then offers the next season when there is one).
  * Pure: no I/O.
  */
 

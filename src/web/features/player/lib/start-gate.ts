@@ -7,7 +7,7 @@
 
 /** Seconds of video that must be buffered ahead before any start. */
 export const MIN_START_BUFFER_SECONDS = 1;
-/** Buffer that always allows the start, seconds: one full 4 s segment (issue 2 point 6). */
+/** Buffer that always allows the start, seconds: one full 4 s segment (ADR 013). */
 export const SAFE_START_BUFFER_SECONDS = 4;
 /** How much faster than the rendition's bitrate the link must be for a start on MIN_START_BUFFER_SECONDS. */
 export const FAST_LINK_RATIO = 2;

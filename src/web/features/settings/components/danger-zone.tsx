@@ -14,7 +14,7 @@ import { DELETE_CONFIRMATION, forgetViewer, useDeleteAccount } from '../api/dele
 
 /**
  * Danger Zone (viewer spec section 2): Delete Account asks "Are you absolutely sure?" (it cannot be undone, it
- * cancels the pass and removes all data) and the word DELETE. The deletion is real (issue 5 point 7, replacing the
+ * cancels the pass and removes all data) and the word DELETE. The deletion is real (ADR 011, replacing the
  * spec's "contact support"): afterwards the viewer is signed out and sent home.
  */
 export function DangerZone() {
