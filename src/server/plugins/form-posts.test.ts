@@ -181,8 +181,11 @@ describe('form posts share the JSON routes\u2019 per-address rate limit', () => 
   it('after the JSON sign-ins of an address, its form post is sent back with rate_limited and the wait', async () => {
     for (let i = 0; i < 2; i++) await t.app.inject({ method: 'POST', url: '/api/accounts/login', remoteAddress: '192.0.2.7', payload: { email: 'x@example.rw', password: 'whatever' } });
     const r = await t.app.inject({ method: 'POST', url: '/api/accounts/login', remoteAddress: '192.0.2.7', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ email: 'x@example.rw', password: 'whatever' }) });
-    const { path, q } = location(r);
+    const { path, q, raw } = location(r);
     expect([path, q.get('error')]).toEqual(['/login', 'rate_limited']);
     expect(Number(q.get('retry'))).toBeGreaterThan(0);
+    // The limit is checked after the body is read: the address typed comes back with the form, the password never.
+    expect(q.get('email')).toBe('x@example.rw');
+    expect(raw).not.toContain('whatever');
   });
 });

@@ -22,6 +22,14 @@ import { AppError } from '../lib/app-error.js';
 
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
 
+/**
+ * The hook the rate limit of a route taking form posts runs in (@fastify/rate-limit's `hook`, 'onRequest' by
+ * default): preValidation, after the body is parsed and before it is validated, so a form sent back with 429
+ * `rate_limited` keeps its typed fields like any other failure, and every request is still counted, invalid ones
+ * included (docs/decisions/024-forms-before-hydration.md).
+ */
+export const FORM_RATE_LIMIT_HOOK = 'preValidation';
+
 /** Longest URL a failed form is sent back to; beyond it the longest field (the message) is left out. */
 export const MAX_BACK_URL = 4000;
 

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/contracts/accounts.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { toHeaders } from '../../plugins/auth.js';
-import { acceptFormPosts, formErrorHandler, formFields, isFormPost, safeNext } from '../../plugins/form-posts.js';
+import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, formFields, isFormPost, safeNext } from '../../plugins/form-posts.js';
 import type { BillingRepository } from '../billing/billing.repository.js';
 import type { AccountsService } from './accounts.service.js';
 import type { SignInLimits } from './sign-in-limits.js';
@@ -36,7 +36,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       acceptFormPosts(scope);
       const forms = scope.withTypeProvider<ZodTypeProvider>();
       forms.post('/api/accounts/register', {
-        config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
+        config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute', hook: FORM_RATE_LIMIT_HOOK } },
         schema: { body: registerBody, response: { 201: userResponse } },
         errorHandler: formErrorHandler(scope, '/register', ({ fullName, phone, email }) => ({ fullName, phone, email })),
       }, async (req, reply) => {
@@ -47,7 +47,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       });
 
       forms.post('/api/accounts/login', {
-        config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } },
+        config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute', hook: FORM_RATE_LIMIT_HOOK } },
         schema: { body: loginBody, response: { 200: userResponse } },
         errorHandler: formErrorHandler(scope, '/login', ({ email, next }) => ({ email, next: safeNext(next, '', '/login') })),
       }, async (req, reply) => {

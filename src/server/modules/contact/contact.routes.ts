@@ -25,7 +25,7 @@ import {
   updatePreferencesBody,
   updateMessageBody,
 } from '../../../shared/contracts/contact.js';
-import { acceptFormPosts, formErrorHandler, isFormPost } from '../../plugins/form-posts.js';
+import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, isFormPost } from '../../plugins/form-posts.js';
 import type { ContactService } from './contact.service.js';
 
 export function contactRoutes(deps: { contact: ContactService; contactPerHour?: number; errorsPerMinute?: number }) {
@@ -37,7 +37,7 @@ export function contactRoutes(deps: { contact: ContactService; contactPerHour?: 
     await app.register(async (scope) => {
       acceptFormPosts(scope);
       scope.withTypeProvider<ZodTypeProvider>().post('/api/contact', {
-        config: { access: 'anonymous', rateLimit: { max: deps.contactPerHour ?? CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `contact:${req.ip}` } },
+        config: { access: 'anonymous', rateLimit: { max: deps.contactPerHour ?? CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `contact:${req.ip}`, hook: FORM_RATE_LIMIT_HOOK } },
         bodyLimit: 32 * 1024,
         schema: { body: contactBody, response: { 201: contactCreated } },
         errorHandler: formErrorHandler(scope, '/contact', ({ firstName, lastName, email, subject, message }) => ({ firstName, lastName, email, subject, message })),

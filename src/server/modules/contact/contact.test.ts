@@ -73,6 +73,12 @@ describeEachDb('contact and client errors', (kind) => {
     expect((await send(good, { ip: freshIp() })).statusCode).toBe(201);
   });
 
+  it('counts bodies that fail validation toward the limit too (it runs before validation, after parsing)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < CONTACT_RATE_LIMIT_PER_HOUR; i++) expect((await send({ ...good, email: 'nope' }, { ip })).statusCode).toBe(400);
+    expect((await send(good, { ip })).statusCode).toBe(429);
+  });
+
   it('keeps the inbox to admins: 401 for visitors, 403 for viewers, on list and update', async () => {
     expect((await t.app.inject({ url: '/api/admin/messages' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/messages', headers: { cookie: viewer.cookie } })).statusCode).toBe(403);
