@@ -1,50 +1,21 @@
 import { ChevronDown, CircleUser } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useMe } from '../features/accounts/api/get-me';
 import { cn } from '../lib/cn';
 import { AccountActions } from './account-actions';
+import { useDisclosure } from './use-disclosure';
 
 /**
  * The signed-in account actions folded into one button (greeting, then Admin Panel, Settings and Log out in a
  * panel), for header widths where they do not fit in a row beside the links in every language (header.tsx).
- * Signed out it draws Log in and Register in a row, as AccountActions does. Escape, a click or focus elsewhere, or
- * any navigation closes the panel; focus goes back to the button after Escape.
+ * Signed out it draws Log in and Register in a row, as AccountActions does. Opens and closes as useDisclosure says.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
   const me = useMe();
-  const [open, setOpen] = useState(false);
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  const [openedAt, setOpenedAt] = useState(location.key);
-  if (open && openedAt !== location.key) {
-    setOpen(false);
-    setOpenedAt(location.key);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: Event) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, toggle, close, root, button } = useDisclosure();
 
   const user = me.data?.user;
   if (!user) return <AccountActions />;
@@ -57,10 +28,7 @@ export function AccountMenu() {
         aria-controls={open ? id : undefined}
         aria-label={t('nav.account')}
         title={t('nav.account')}
-        onClick={() => {
-          setOpenedAt(location.key);
-          setOpen((o) => !o);
-        }}
+        onClick={toggle}
         className="inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm font-medium text-foreground/80 hover:bg-muted"
       >
         <CircleUser className="size-5" aria-hidden="true" />
@@ -69,7 +37,7 @@ export function AccountMenu() {
       {/* Drawn only while open: the row of actions (hidden at this width) keeps the one greeting and Log out of the page. */}
       {open && (
         <div id={id} className="absolute right-0 top-full z-50 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-lg border bg-background p-2 shadow-lg">
-          <AccountActions vertical onAction={() => setOpen(false)} />
+          <AccountActions vertical onAction={close} />
         </div>
       )}
     </div>

@@ -1,11 +1,12 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PLAN_IDS } from '../../shared/domain/plans';
 import { cn } from '../lib/cn';
 import { formatRwf } from '../lib/format';
 import { useSiteSettings } from '../lib/site-info';
+import { useDisclosure } from './use-disclosure';
 
 /** The header's Movies menu (viewer spec section 2). Trending and New Releases are orders of /movies (see use-catalog-params.ts). */
 export const MOVIE_LINKS = [
@@ -33,43 +34,13 @@ export function usePlanLinks(): { to: string; label: ReactNode }[] {
 const ITEM = 'flex rounded-md px-3 py-2 text-sm font-medium hover:bg-muted';
 
 /**
- * A disclosure menu of links (a button that shows and hides a list): no menu library in the first download.
- * Escape or a click elsewhere closes it, and focus goes back to the button after Escape.
+ * A disclosure menu of links (a button that shows and hides a list): no menu library in the first download. Opens
+ * and closes as useDisclosure says.
  */
 export function DisclosureMenu({ label, links, activePath }: { label: string; links: { to: string; label: ReactNode }[]; activePath: string }) {
-  const [open, setOpen] = useState(false);
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const [openedAt, setOpenedAt] = useState(location.key);
-  if (open && openedAt !== location.key) {
-    setOpen(false);
-    setOpenedAt(location.key);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onFocus = (e: FocusEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
-  }, [open]);
+  const { open, toggle, close, root, button } = useDisclosure();
 
   const active = location.pathname === activePath;
   return (
@@ -79,10 +50,7 @@ export function DisclosureMenu({ label, links, activePath }: { label: string; li
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => {
-          setOpenedAt(location.key);
-          setOpen((o) => !o);
-        }}
+        onClick={toggle}
         className={cn('inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', active ? 'text-primary' : 'text-foreground/80')}
       >
         {label}
@@ -91,7 +59,7 @@ export function DisclosureMenu({ label, links, activePath }: { label: string; li
       <ul id={id} hidden={!open} className="absolute left-0 top-full z-50 mt-1 grid min-w-56 gap-0.5 rounded-lg border bg-background p-1 shadow-lg">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className={ITEM} onClick={() => setOpen(false)}>
+            <Link to={l.to} className={ITEM} onClick={close}>
               {l.label}
             </Link>
           </li>
