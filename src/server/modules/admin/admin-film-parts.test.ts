@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { createMediaRepository } from '../media/media.repository.js';
 
 describeEachDb('film parts and group thumbnails from the admin side', (kind) => {
   let t: TestApp;
@@ -48,6 +49,38 @@ describeEachDb('film parts and group thumbnails from the admin side', (kind) => 
     expect((await call('DELETE', `/api/admin/movies/${main}/parts/${part.id}`)).json()).toEqual({ id: part.id, title: 'Ubwami II' });
     expect((await t.app.inject({ url: `/api/movies/${second}` })).json().movie.redirectToId).toBeNull();
     expect((await t.app.inject({ url: '/api/catalog?q=ubwami' })).json().items).toHaveLength(2);
+  });
+
+  it("keeps a part on its movie's video when that video is replaced or, never having played, uploaded again", async () => {
+    const repo = createMediaRepository(t.db.db);
+    const main = await film('Intambara');
+    const second = await film('Intambara II');
+    const part = (await call('POST', `/api/admin/movies/${main}/parts`, { movieId: second })).json().part;
+    const viewer = (await signUp(t)).cookie;
+    const progress = await t.app.inject({ method: 'PUT', url: `/api/progress/${part.id}`, headers: { cookie: viewer }, payload: { positionSeconds: 600, durationSeconds: 1800 } });
+    expect(progress.statusCode, progress.body).toBeLessThan(300);
+
+    // A new version of the attached movie, swapped in once it is ready: the part plays it, the movie is still the part.
+    const next = await repo.create({ status: 'processing' });
+    expect(await repo.attachUpload({ kind: 'movie', id: second }, next.id)).toBe('pending');
+    expect(await repo.markReady(next.id, { renditions: [], storageKey: next.id, posterKey: null, durationSeconds: 1200 })).toBe(true);
+    t.services.catalogCache.clear();
+    expect((await call('GET', `/api/admin/movies/${main}/parts`)).json().items).toEqual([expect.objectContaining({ id: part.id, videoId: next.id, movieId: second })]);
+    expect((await t.app.inject({ url: `/api/movies/${main}` })).json().movie.parts).toEqual([expect.objectContaining({ id: part.id, durationSeconds: 1200 })]);
+    expect((await t.app.inject({ url: `/api/movies/${second}` })).json().movie.redirectToId).toBe(main);
+    expect((await t.app.inject({ url: '/api/catalog?q=intambara' })).json().items.map((i: { id: string }) => i.id)).toEqual([main]);
+    // The viewer's resume position moved with it.
+    const onVideo = async (videoId: string) => Number((await t.db.executeSql('select count(*)::int as n from watch_progress where video_id = $1', [videoId])).rows[0]!.n);
+    expect([await onVideo(part.videoId), await onVideo(next.id)]).toEqual([0, 1]);
+
+    // A part whose movie's video failed takes the movie's new upload at once, with it.
+    const third = await film('Intambara III', false);
+    const failed = await repo.create({ status: 'failed' });
+    await t.db.executeSql('update movies set video_id = $1 where id = $2', [failed.id, third]);
+    const broken = (await call('POST', `/api/admin/movies/${main}/parts`, { movieId: third })).json().part;
+    const again = await repo.create({ status: 'processing' });
+    expect(await repo.attachUpload({ kind: 'movie', id: third }, again.id)).toBe('current');
+    expect((await call('GET', `/api/admin/movies/${main}/parts`)).json().items.find((p: { id: string }) => p.id === broken.id)).toMatchObject({ videoId: again.id, movieId: third });
   });
 
   it('refuses a movie as its own part, one without a video, one already a part, a taken number, and non-admins', async () => {

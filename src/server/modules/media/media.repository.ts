@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogEvent } from '../../../shared/contracts/browse.js';
 import type { Database } from '../../db/client.js';
 import type { StoredRendition } from '../../db/schema/index.js';
-import { episodes, movies, videoAssets } from '../../db/schema/index.js';
+import { episodes, movieParts, movies, videoAssets } from '../../db/schema/index.js';
 import { notifyCatalog } from '../events/catalog-notify.js';
 
 export type VideoAssetRow = typeof videoAssets.$inferSelect;
@@ -105,10 +105,20 @@ export function createMediaRepository(db: Database) {
           where m.pending_video_id = ${id} and p.movie_id = m.id and p.part_id is null and p.episode_id is null and p.video_id = m.video_id`);
         await tx.execute(sql`update watch_progress p set video_id = ${id} from episodes e
           where e.pending_video_id = ${id} and p.episode_id = e.id and p.video_id = e.video_id`);
+        // A movie attached as another film's part shares its video with the part (film-parts.service.ts, ADR 023):
+        // the part, and the resume positions on it, follow the movie to its new video, so the part plays the new
+        // version and the movie still reads as that film's part.
+        await tx.execute(sql`update watch_progress p set video_id = ${id} from movie_parts mp join movies m on mp.video_id = m.video_id
+          where m.pending_video_id = ${id} and p.part_id = mp.id and p.video_id = m.video_id`);
+        await tx.execute(sql`update movie_parts mp set video_id = ${id}, duration_seconds = ${values.durationSeconds}, updated_at = now() from movies m
+          where m.pending_video_id = ${id} and mp.video_id = m.video_id`);
         await tx.update(movies).set({ videoId: id, pendingVideoId: null, updatedAt: sql`now()` }).where(eq(movies.pendingVideoId, id));
         await tx.update(episodes).set({ videoId: id, pendingVideoId: null }).where(eq(episodes.pendingVideoId, id));
+        // A part that took this video as its movie's first playable one (attachUpload 'current') learns its length.
+        await tx.execute(sql`update movie_parts set duration_seconds = ${values.durationSeconds}, updated_at = now() where video_id = ${id}`);
         const shownBy = rowsOf(
           await tx.execute(sql`select 'movie' as entity, m.id::text as id from movies m where m.video_id = ${id}
+            union select 'movie', mp.movie_id::text from movie_parts mp where mp.video_id = ${id}
             union select 'series', s.series_id::text from episodes e join seasons s on s.id = e.season_id where e.video_id = ${id}`),
         );
         await notifyCatalog(tx as unknown as Database, shownBy.map((r) => ({ entity: r.entity as 'movie' | 'series', op: 'update', id: String(r.id) }) satisfies CatalogEvent));
@@ -119,24 +129,32 @@ export function createMediaRepository(db: Database) {
       return ids.length ? db.select().from(videoAssets).where(inArray(videoAssets.id, ids)) : [];
     },
     /**
-     * Points `target` at the new upload `videoId`, in one statement: a title whose current video is ready keeps it and
-     * gets `videoId` as its pending replacement (swapped in by markReady); a title with no playable video gets it at
-     * once, as its video. Returns false when the title does not exist.
+     * Points `target` at the new upload `videoId`: a title whose current video is ready keeps it and gets `videoId`
+     * as its pending replacement (swapped in by markReady); a title with no playable video gets it at once, as its
+     * video, and so does a film part sharing the movie's old video (ADR 023), in the same transaction. Returns false
+     * when the title does not exist.
      */
     async attachUpload(target: UploadTarget, videoId: string): Promise<'current' | 'pending' | false> {
       const table = target.kind === 'movie' ? movies : episodes;
       const playable = sql`exists (select 1 from video_assets v where v.id = ${table.videoId} and v.status = 'ready')`;
-      const rows = await db
-        .update(table)
-        .set({
-          videoId: sql`case when ${playable} then ${table.videoId} else ${videoId}::uuid end`,
-          pendingVideoId: sql`case when ${playable} then ${videoId}::uuid else null end`,
-          ...(target.kind === 'movie' ? { updatedAt: sql`now()` } : {}),
-        })
-        .where(eq(table.id, target.id))
-        .returning({ videoId: table.videoId });
-      if (rows.length === 0) return false;
-      return rows[0]!.videoId === videoId ? 'current' : 'pending';
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select({ videoId: table.videoId }).from(table).where(eq(table.id, target.id)).for('update');
+        const rows = await tx
+          .update(table)
+          .set({
+            videoId: sql`case when ${playable} then ${table.videoId} else ${videoId}::uuid end`,
+            pendingVideoId: sql`case when ${playable} then ${videoId}::uuid else null end`,
+            ...(target.kind === 'movie' ? { updatedAt: sql`now()` } : {}),
+          })
+          .where(eq(table.id, target.id))
+          .returning({ videoId: table.videoId });
+        if (rows.length === 0) return false;
+        if (rows[0]!.videoId !== videoId) return 'pending';
+        if (target.kind === 'movie' && before?.videoId && before.videoId !== videoId) {
+          await tx.update(movieParts).set({ videoId, durationSeconds: null, updatedAt: sql`now()` }).where(eq(movieParts.videoId, before.videoId));
+        }
+        return 'current';
+      });
     },
     async episodeExists(episodeId: string): Promise<boolean> {
       return (await db.select({ id: episodes.id }).from(episodes).where(eq(episodes.id, episodeId)).limit(1)).length > 0;
