@@ -166,6 +166,13 @@ describeEachDb('command line', (kind) => {
     expect(unknown.err).toMatch(/No movie with id 00000000-0000-4000-8000-000000000000/);
     const noVideo = await t.services.catalog.create({ title: 'Empty', category: 'drama' });
     expect((await cli(['movie', 'retranscode', noVideo.id])).err).toMatch(/has no video yet/);
+    const unknownEpisode = await cli(['episode', 'retranscode', '00000000-0000-4000-8000-000000000000']);
+    expect([unknownEpisode.code, unknownEpisode.err]).toEqual([1, 'error: No episode with id 00000000-0000-4000-8000-000000000000\n']);
+    const show = await t.services.series.create({ title: 'Empty show', category: 'drama' });
+    await t.services.series.addSeason(show.id);
+    const bare = (await t.services.series.addEpisode(show.id, 1, { episodeNumber: 1, title: 'One' })) as { id: string };
+    expect((await cli(['episode', 'retranscode', bare.id])).err).toMatch(/This episode has no video yet/);
+    expect((await cli(['episode', 'retranscode', 'not-an-id'])).code).toBe(2);
   });
 
   it('reconciles pending payments now and says none settled when there are none', async () => {

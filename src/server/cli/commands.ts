@@ -3,6 +3,7 @@
  * running server (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26). One file per group:
  *   user-commands.ts      user create | list | set-password | role
  *   movie-commands.ts     movie import | retranscode
+ *   episode-commands.ts   episode retranscode
  *   payments-commands.ts  pass grant, payments reconcile
  *   db-commands.ts        db init | migrate | dump, demo seed
  *   outbox-commands.ts    outbox list
@@ -13,6 +14,7 @@
 import { Command, CommanderError } from 'commander';
 import { noServices, type CliContext, type CliResult, type CommandEnv } from './command-kit.js';
 import { registerDbCommands } from './db-commands.js';
+import { registerEpisodeCommands } from './episode-commands.js';
 import { registerMovieCommands } from './movie-commands.js';
 import { registerOutboxCommands } from './outbox-commands.js';
 import { registerPaymentsCommands } from './payments-commands.js';
@@ -56,6 +58,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
   };
   registerUserCommands(program, env);
   registerMovieCommands(program, env);
+  registerEpisodeCommands(program, env);
   registerPaymentsCommands(program, env);
   registerDbCommands(program, env);
   registerOutboxCommands(program, env);

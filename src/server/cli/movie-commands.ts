@@ -12,61 +12,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../lib/app-error.js';
-import type { Services } from '../app.js';
-import { sleep, uuid, wholeNumber, type CommandEnv } from './command-kit.js';
-
-/**
- * Ingests `file` for `movieId` through the upload path (beginUpload, the store's import, finishUpload: probe and
- * queue), writing `copying N%` lines while the file is copied into the upload store. Returns the video id.
- * @throws AppError 404 (no file), 422 media_rejected (not a video), 503 media_tools_missing.
- */
-async function importWithProgress(services: Services, movieId: string, file: string, env: CommandEnv): Promise<string> {
-  const s = await stat(file).catch(() => null);
-  if (!s || !s.isFile()) throw new AppError(404, 'not_found', `No file at ${file}`);
-  const videoId = await services.media.beginUpload({ movieId, sizeBytes: s.size, filename: path.basename(file), createdBy: null });
-  const reference = services.sources.reference(videoId);
-  let done = false;
-  let shown = -1;
-  const copying = services.sources.importFile(videoId, file).finally(() => (done = true));
-  const watch = (async () => {
-    while (!done) {
-      const bytes = (await services.sources.size(reference).catch(() => null)) ?? 0;
-      const percent = s.size > 0 ? Math.min(99, Math.floor((bytes / s.size) * 100)) : 0;
-      if (!done && percent !== shown) env.warn(`copying ${(shown = percent)}%`);
-      await sleep(env.ctx.pollMs ?? 1000, env.ctx.signal);
-      if (env.ctx.signal?.aborted) return;
-    }
-  })();
-  await copying;
-  await watch;
-  env.warn('copying 100%');
-  await services.media.finishUpload(videoId);
-  return videoId;
-}
-
-/**
- * Waits for `videoId` to be ready or failed, writing `transcoding N%` as the worker's percent moves. Sets exit code
- * 1 when it failed, when `waitSeconds` passed, or when the caller went away.
- */
-async function waitForVideo(services: Services, videoId: string, env: CommandEnv): Promise<void> {
-  const { ctx } = env;
-  const deadline = ctx.waitSeconds === undefined ? Infinity : Date.now() + ctx.waitSeconds * 1000;
-  let shown = -1;
-  for (;;) {
-    const v = await services.media.get(videoId);
-    if (v?.status === 'ready') return env.warn(`ready: ${v.renditions.map((r) => r.name).join(', ')}`);
-    if (!v || v.status === 'failed') {
-      env.warn(`failed: ${v?.error ?? 'video missing'}`);
-      return env.setCode(1);
-    }
-    if (v.status === 'processing' && v.progress !== shown) env.warn(`transcoding ${(shown = v.progress)}%`);
-    if (Date.now() > deadline || ctx.signal?.aborted) {
-      env.warn(ctx.signal?.aborted ? 'stopped waiting; the video goes on processing' : 'timed out waiting for the video; it goes on processing');
-      return env.setCode(1);
-    }
-    await sleep(ctx.pollMs ?? 1000, ctx.signal);
-  }
-}
+import { uuid, wholeNumber, type CommandEnv } from './command-kit.js';
+import { importWithProgress, waitForVideo } from './video-ingest.js';
 
 export function registerMovieCommands(program: Command, env: CommandEnv): void {
   const { configure, services, print, ctx } = env;
@@ -89,7 +36,7 @@ export function registerMovieCommands(program: Command, env: CommandEnv): void {
       if (!s || !s.isFile()) throw new AppError(404, 'not_found', `No file at ${abs}`);
       const m = await services.catalog.create({ title: o.title, category: o.category, year: o.year ?? null, director: o.director, description: o.description, isPremium: !o.free });
       print(m.id);
-      const videoId = await importWithProgress(services, m.id, abs, env);
+      const videoId = await importWithProgress(services, { kind: 'movie', id: m.id }, abs, env);
       if (o.wait) await waitForVideo(services, videoId, env);
     });
 
@@ -102,9 +49,9 @@ export function registerMovieCommands(program: Command, env: CommandEnv): void {
         throw e instanceof AppError && e.statusCode === 404 ? new AppError(404, 'not_found', `No movie with id ${id}`) : e;
       });
       let videoId: string;
-      if (o.file) videoId = await importWithProgress(services, m.id, path.resolve(ctx.cwd, o.file), env);
+      if (o.file) videoId = await importWithProgress(services, { kind: 'movie', id: m.id }, path.resolve(ctx.cwd, o.file), env);
       else {
-        const v = await services.media.retranscode(m.id).catch((e: unknown) => {
+        const v = await services.media.retranscode({ kind: 'movie', id: m.id }).catch((e: unknown) => {
           if (e instanceof AppError && /cannot be transcoded again/.test(e.message)) throw new AppError(e.statusCode, e.code, `${e.message} Run: sobanura movie retranscode ${m.id} --file FILE`);
           throw e;
         });

@@ -83,6 +83,24 @@ describe('command line through a running server', () => {
     expect((await t.services.catalog.adminGet(id)).video?.status).toBe('ready');
   }, 240_000);
 
+  it("replaces an episode's video from a file, and transcodes it again from its kept source when that failed", async () => {
+    const show = await t.services.series.create({ title: 'Streamed show', category: 'drama' });
+    await t.services.series.addSeason(show.id);
+    const episode = (await t.services.series.addEpisode(show.id, 1, { episodeNumber: 1, title: 'One' })) as { id: string };
+    failNext = true;
+    const out: string[] = [];
+    const sink = { out: (s: string) => out.push(s), err: (s: string) => out.push(s) };
+    const first = await runThroughServer({ port, token: TOKEN }, { argv: ['episode', 'retranscode', episode.id, '--file', path.join(FIXTURES, 'movie-hello.mp4'), '--wait'], cwd: process.cwd() }, sink);
+    expect(first).toBe(1);
+    expect(out.join('')).toMatch(/copying 100%\n(.|\n)*failed: fake failure/);
+    out.length = 0;
+    const again = await runThroughServer({ port, token: TOKEN }, { argv: ['episode', 'retranscode', episode.id, '--wait'], cwd: process.cwd() }, sink);
+    expect(out.join('')).toMatch(new RegExp(`episode ${episode.id}: video [0-9a-f-]{36} queued for transcoding\n(.|\n)*ready: `));
+    expect(again).toBe(0);
+    const video = (await t.db.executeSql('select v.status from episodes e join video_assets v on v.id = e.video_id where e.id = $1', [episode.id])).rows[0];
+    expect(video).toEqual({ status: 'ready' });
+  }, 240_000);
+
   it('takes the password in the body, never in argv, and refuses a wrong token', async () => {
     const out: string[] = [];
     const sink = { out: (s: string) => out.push(s), err: (s: string) => out.push(s) };

@@ -159,9 +159,10 @@ export function createMediaRepository(db: Database) {
     async episodeExists(episodeId: string): Promise<boolean> {
       return (await db.select({ id: episodes.id }).from(episodes).where(eq(episodes.id, episodeId)).limit(1)).length > 0;
     },
-    /** A movie's video and its pending replacement (null each when none); null when there is no such movie. */
-    async videosOfMovie(movieId: string): Promise<{ videoId: string | null; pendingVideoId: string | null } | null> {
-      const rows = await db.select({ videoId: movies.videoId, pendingVideoId: movies.pendingVideoId }).from(movies).where(eq(movies.id, movieId)).limit(1);
+    /** A movie's or an episode's video and its pending replacement (null each when none); null when there is no such title. */
+    async videosOf(target: UploadTarget): Promise<{ videoId: string | null; pendingVideoId: string | null } | null> {
+      const table = target.kind === 'movie' ? movies : episodes;
+      const rows = await db.select({ videoId: table.videoId, pendingVideoId: table.pendingVideoId }).from(table).where(eq(table.id, target.id)).limit(1);
       return rows[0] ?? null;
     },
     async movieExists(movieId: string): Promise<boolean> {

@@ -32,7 +32,7 @@ import type { UploadSources } from '../../providers/storage/upload-sources.js';
 import type { Transcoder } from '../../providers/transcoder/transcoder.js';
 import { MediaRejectedError, MediaToolsMissingError } from '../../providers/transcoder/transcoder.js';
 import { contentTypeOf } from './content-types.js';
-import type { CarriedCaption, MediaRepository, VideoAssetRow } from './media.repository.js';
+import type { CarriedCaption, MediaRepository, UploadTarget, VideoAssetRow } from './media.repository.js';
 
 export const TRANSCODE_QUEUE = 'transcode-video';
 
@@ -289,20 +289,20 @@ export function createMediaService(deps: {
     },
 
     /**
-     * Transcodes a movie's video again from its kept source (the command line's `movie retranscode`,
-     * docs/decisions/002-cli-and-embedded-database.md, amended): the movie's pending replacement when it has one,
-     * else its video. Only a failed video keeps its source (a ready one's source is deleted once its ladder is
-     * stored, and transcoding a ready video in place would take it offline): it goes back to 'processing' and is
-     * queued. Returns the asset now processing.
-     * @throws AppError 404 `not_found` (no such movie, or it has no video), 409 `conflict` (still uploading or
-     * processing; or ready, or the source is gone: import the file again).
+     * Transcodes a movie's or an episode's video again from its kept source (the command line's `movie retranscode`
+     * and `episode retranscode`, docs/decisions/002-cli-and-embedded-database.md, amended): the title's pending
+     * replacement when it has one, else its video. Only a failed video keeps its source (a ready one's source is
+     * deleted once its ladder is stored, and transcoding a ready video in place would take it offline): it goes back
+     * to 'processing' and is queued. Returns the asset now processing.
+     * @throws AppError 404 `not_found` (no such movie or episode, or it has no video), 409 `conflict` (still
+     * uploading or processing; or ready, or the source is gone: import the file again).
      */
-    async retranscode(movieId: string): Promise<VideoAsset> {
-      const title = await repo.videosOfMovie(movieId);
-      if (!title) throw new AppError(404, 'not_found', 'Movie not found');
+    async retranscode(target: UploadTarget): Promise<VideoAsset> {
+      const title = await repo.videosOf(target);
+      if (!title) throw new AppError(404, 'not_found', target.kind === 'movie' ? 'Movie not found' : 'Episode not found');
       const videoId = title.pendingVideoId ?? title.videoId;
       const asset = videoId ? await repo.get(videoId) : null;
-      if (!asset) throw new AppError(404, 'not_found', 'This movie has no video yet');
+      if (!asset) throw new AppError(404, 'not_found', `This ${target.kind} has no video yet`);
       if (asset.status === 'uploading' || asset.status === 'processing') throw new AppError(409, 'conflict', `The video is still ${asset.status} (${asset.progress}%)`);
       const kept = asset.status === 'failed' && asset.sourcePath && asset.sourceFacts && (await sources.size(asset.sourcePath)) !== null;
       if (!kept || !asset.sourcePath) {
@@ -311,7 +311,7 @@ export function createMediaService(deps: {
       }
       if (!(await repo.transition(asset.id, 'failed', { status: 'processing', progress: 0, error: null }))) throw new AppError(409, 'conflict', 'The video changed meanwhile; try again');
       await queueTranscode(asset.id, asset.durationSeconds ?? 0);
-      log.info({ videoId: asset.id, movieId }, 'video queued for transcoding again');
+      log.info({ videoId: asset.id, [`${target.kind}Id`]: target.id }, 'video queued for transcoding again');
       return toVideoAsset((await repo.get(asset.id))!);
     },
   };
