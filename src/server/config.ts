@@ -15,7 +15,8 @@
  * no proxy is trusted and X-Forwarded-For is ignored; else comma-separated addresses, CIDRs or the proxy-addr names
  * loopback, linklocal, uniquelocal), REDIS_URL (unset: rate limits per process; else a redis:// or rediss:// URL
  * whose Redis holds them for every instance), REDIS_KEY_PREFIX (sobanura:), METRICS_TOKEN (unset: no /metrics;
- * else at least 16 characters, the bearer token a Prometheus scraper presents).
+ * else at least 16 characters, the bearer token a Prometheus scraper presents), WORKER_METRICS_PORT (9464: where a
+ * worker serves its /metrics when METRICS_TOKEN is set; src/server/worker-metrics.ts).
  * Abuse limits (docs/decisions/018-sign-in-and-payment-limits.md): PAYMENT_LIMITS_PER_ACCOUNT (5/600,20/86400) and
  * PAYMENT_LIMITS_PER_NUMBER (3/600,10/86400): payment requests per account and per phone number, as COUNT/SECONDS
  * windows separated by commas (at most 4); SIGN_IN_LOCKOUT_FIRST_SECONDS (1) and SIGN_IN_LOCKOUT_MAX_SECONDS (900): the
@@ -107,6 +108,7 @@ const envSchema = z.object({
   REDIS_URL: z.url().refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL').optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -').default('sobanura:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   PAYMENT_LIMITS_PER_ACCOUNT: windowList.prefault('5/600,20/86400'),
   PAYMENT_LIMITS_PER_NUMBER: windowList.prefault('3/600,10/86400'),
   SIGN_IN_LOCKOUT_FIRST_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(1),
@@ -172,6 +174,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Bearer token that opens GET /metrics; null = the route does not exist (404). */
   metricsToken: string | null;
+  /** Port of a worker's GET /metrics (worker-metrics.ts), served only when `metricsToken` is set. */
+  workerMetricsPort: number;
   /** Payment requests allowed per account and per phone number: windows of `points` per `seconds` (ADR 018). */
   paymentLimits: { account: { points: number; seconds: number }[]; number: { points: number; seconds: number }[] };
   /** Seconds of an account's first sign-in lock-out (after 5 failures) and of the longest (ADR 018). */
@@ -328,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metricsToken: e.METRICS_TOKEN ?? null,
+    workerMetricsPort: e.WORKER_METRICS_PORT,
     paymentLimits: { account: e.PAYMENT_LIMITS_PER_ACCOUNT, number: e.PAYMENT_LIMITS_PER_NUMBER },
     signInLockout: { firstSeconds: e.SIGN_IN_LOCKOUT_FIRST_SECONDS, maxSeconds: Math.max(e.SIGN_IN_LOCKOUT_FIRST_SECONDS, e.SIGN_IN_LOCKOUT_MAX_SECONDS) },
     messaging: {

@@ -2,7 +2,7 @@
  * Starts a transcoding worker (SOBANURA_ROLE=worker; `npm run worker`, `sobanura worker`): the transcode and
  * download-remux jobs from the pg-boss queues on PostgreSQL, and the ingest upkeep at start and every minute (uploads
  * cut short, videos stranded in 'processing', expired uploads: jobs/media-upkeep.job.ts); sources and ladders
- * through the media storage, no HTTP
+ * through the media storage, no HTTP but its /metrics when METRICS_TOKEN is set (worker-metrics.ts)
  * (docs/decisions/016-object-storage-and-roles.md). Needs DATABASE_URL: the embedded PGlite admits one process.
  *
  * Stopping: SIGTERM or SIGINT stops taking jobs, ends ffmpeg (SIGTERM, then SIGKILL after 5 s) so the running job
@@ -19,9 +19,14 @@ import { createQueues, startQueue } from './jobs/queue.js';
 import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
 import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
 import { killRunningTools, runningToolCount } from './providers/transcoder/run-tool.js';
+import { createMetricsRepository } from './modules/system/metrics.repository.js';
+import { createMetrics } from './plugins/metrics.js';
+import { startWorkerMetricsServer } from './worker-metrics.js';
 
 /** A running worker; `stop()` resolves once its jobs have let go and its database is closed. */
 export interface RunningWorker {
+  /** The port of its /metrics (worker-metrics.ts), null when METRICS_TOKEN is unset. */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -36,11 +41,17 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
   const tools = await transcoder.available();
   if (!tools.ffmpeg || !tools.ffprobe) log.warn('ffmpeg/ffprobe not found: this worker cannot transcode (Debian: apt-get install -y ffmpeg)');
   const boss = await startQueue(db.executeSql, (err) => log.error({ err }, 'job queue error'));
-  const services = createServices({ config, db, transcoder, queue: boss, log });
+  // Its own Prometheus registry: the transcode durations and storage errors only this worker sees (worker-metrics.ts).
+  const metrics = createMetrics({ repo: createMetricsRepository(db.executeSql), onCollectError: (metric, err) => log.warn({ metric, err }, 'metric not collected') });
+  const services = createServices({ config, db, transcoder, queue: boss, log, onStorageError: metrics.onStorageError, onTranscoded: (seconds) => metrics.transcodeDuration.observe(seconds) });
   await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
   const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, withLock: db.withAdvisoryLock?.bind(db), log });
-  log.info({ storage: config.storage, database: db.kind }, 'Sobanura worker is up, waiting for jobs');
+  const metricsServer = config.metricsToken
+    ? await startWorkerMetricsServer({ metrics, token: config.metricsToken, host: config.host, port: config.workerMetricsPort, onError: (err) => log.warn({ err }, 'metrics not read') })
+    : null;
+  log.info({ storage: config.storage, database: db.kind, metricsPort: metricsServer?.port ?? null }, 'Sobanura worker is up, waiting for jobs');
   return {
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
       const stopping = boss.stop({ graceful: true, wait: true, timeout: 30_000, close: false }).catch(() => {});
       const tools = runningToolCount();
@@ -48,6 +59,7 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
       await killRunningTools('SIGTERM');
       await stopping;
       await jobs.stop();
+      await metricsServer?.close();
       await services.hub.stop?.().catch(() => {});
       await db.close().catch(() => {});
     },

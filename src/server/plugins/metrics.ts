@@ -19,6 +19,7 @@
  * A database figure that cannot be read at a scrape is left out of that scrape (the gauge is reset) and logged,
  * rather than failing the whole scrape.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SESSION_LAPSE_SECONDS } from '../../shared/contracts/playback.js';
@@ -133,4 +134,16 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
       reply.elapsedTime / 1000,
     );
   });
+}
+
+/**
+ * Whether an `Authorization` header value presents `Bearer <token>` (RFC 6750 section 2.1) with the metrics token,
+ * compared in time independent of where they differ (both hashed to 32 bytes first). Used by GET /metrics on web
+ * instances (system.routes.ts) and on workers (worker-metrics.ts).
+ */
+export function metricsAuthorized(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? '';
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(token).digest();
+  return timingSafeEqual(a, b);
 }

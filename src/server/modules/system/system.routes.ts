@@ -11,7 +11,7 @@
  *   needs the token the server wrote to DATA_DIR/server.json (readable by the machine's owner only).
  * Contracts: src/shared/contracts/system.ts.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import { PASSWORD_MAX_LENGTH } from '../../../shared/contracts/accounts.js';
 import type { ExecuteSql } from '../../db/client.js';
 import { MIGRATIONS_DIR } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Metrics } from '../../plugins/metrics.js';
+import { metricsAuthorized, type Metrics } from '../../plugins/metrics.js';
 import type { MediaService } from '../media/media.service.js';
 import { createReadiness } from './readiness.js';
 
@@ -40,13 +40,6 @@ export interface SystemRoutesDeps {
   metricsToken?: string | null;
   /** The database, for the command line's `db init` and `db dump` run through this server. */
   database?: CliDatabase;
-}
-
-/** Whether `given` equals `expected`, in time independent of where they differ (both hashed to 32 bytes first). */
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 export function systemRoutes(deps: SystemRoutesDeps) {
@@ -74,8 +67,7 @@ export function systemRoutes(deps: SystemRoutesDeps) {
     // Declared even when off, so the path answers a plain 404 instead of falling through to the web pages.
     r.get('/metrics', { config: { access: 'anonymous' } }, async (req, reply) => {
       if (!metrics || !metricsToken) throw new AppError(404, 'not_found', 'Not found');
-      const given = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
-      if (!sameSecret(given, metricsToken)) {
+      if (!metricsAuthorized(req.headers.authorization, metricsToken)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new AppError(401, 'unauthenticated', 'A valid metrics token is required');
       }
