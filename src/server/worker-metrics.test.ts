@@ -4,7 +4,7 @@
  * durations when METRICS_TOKEN is set.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -49,6 +49,18 @@ describe('the worker metrics listener', () => {
     expect((await get('/other', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
     const post = await get('/metrics', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('answers a request target that is no valid URL with 404, and goes on serving', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const socket = connect(server.port, '127.0.0.1', () => socket.write('GET http://[bad/metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+      socket.on('data', (d) => (got += String(d)));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 404 /);
+    expect((await get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   });
 
   it('refuses to start on a port already taken', async () => {

@@ -26,8 +26,10 @@ export interface WorkerMetricsServer {
  */
 export async function startWorkerMetricsServer(opts: { metrics: Metrics; token: string; host: string; port: number; onError?: (err: unknown) => void }): Promise<WorkerMetricsServer> {
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://worker.invalid');
-    if (url.pathname !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+    // The path as sent, without parsing it as a URL: a request target `new URL` refuses (`http://[x`) would throw in
+    // this handler and end the worker.
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname !== '/metrics') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method not allowed\n');
     if (!metricsAuthorized(req.headers.authorization, opts.token)) {
       return void res.writeHead(401, { 'www-authenticate': 'Bearer realm="metrics"', 'content-type': 'text/plain' }).end('A valid metrics token is required\n');
