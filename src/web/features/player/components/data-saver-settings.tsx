@@ -1,4 +1,5 @@
 import { Leaf } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { PlaybackSettings } from '../../../../shared/contracts/playback';
@@ -42,13 +43,19 @@ export function DataSaverSettings() {
     { key: '240', label: t('player.dataSaverOn'), figure: figure(240) },
     { key: 'off', label: t('player.dataSaverOff'), figure: null },
   ];
-  const choose = (key: ChoiceKey) =>
+  // The choice being saved shows at once, set in the change event itself: the mutation's pending state reaches
+  // React only after the event, and a controlled radio whose state has not changed by then is unchecked again.
+  // A failed save goes back to the stored choice; a saved one is the query's data by the time this clears.
+  const [picked, setPicked] = useState<ChoiceKey | null>(null);
+  const choose = (key: ChoiceKey) => {
+    setPicked(key);
     save.mutate(CHOICES[key], {
       onSuccess: () => toast.success(t('settings.dataSaverSaved')),
       onError: (err) => toast.error(errorMessage(t, err)),
+      onSettled: () => setPicked(null),
     });
-  // The choice being saved shows at once; a failed save goes back to the stored one.
-  const selected = save.isPending && save.variables ? chosenKey({ dataSaverMaxHeight: 240, ...save.variables }) : settings.data ? chosenKey(settings.data) : null;
+  };
+  const selected = picked ?? (settings.data ? chosenKey(settings.data) : null);
 
   return (
     <Card data-testid="data-saver-settings">
