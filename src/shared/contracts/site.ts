@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { PLAN_IDS, PLANS, type PlanId } from '../domain/plans.js';
+import { PLAN_IDS, type PlanId } from '../domain/plans.js';
+import { DEFAULT_SITE_SETTINGS } from './site-defaults.js';
 
 /**
  * Site settings: the operator's own content, edited by a super admin in the panel's Settings tab and kept in the
  * database as one JSON document (docs/decisions/022-site-settings-and-prices.md). Until an admin saves, the
- * defaults below are today's values (viewer spec sections 1, 2 and 9), so nothing changes by itself.
+ * defaults (site-defaults.ts) are today's values (viewer spec sections 1, 2 and 9), so nothing changes by itself.
  * - GET /api/site-settings        anonymous, cacheable  → SiteSettings
  * - PUT /api/admin/site-settings  super_admin           SiteSettings → SiteSettings (the whole document)
  * Every message below is English; the web shows `siteSettings.errors.<rule>` in the viewer's language.
@@ -113,26 +114,6 @@ export const siteSettingsView = z.object({
   prices: z.object(Object.fromEntries(PLAN_IDS.map((id) => [id, z.object({ priceRwf: z.number().int(), compareAtRwf: z.number().int().nullable() })])) as Record<PlanId, z.ZodObject<{ priceRwf: z.ZodNumber; compareAtRwf: z.ZodNullable<z.ZodNumber> }>>),
 });
 
-/** Today's values (viewer spec sections 1, 2, 9 and the placeholders of our own domain): what is served until an admin saves. */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  supportPhone: '+250 788 000 000',
-  whatsapp: '+250 788 000 000',
-  supportEmail: 'support@sobanura.rw',
-  postalAddress: 'Kigali, Rwanda',
-  social: [
-    { name: 'Facebook', url: 'https://www.facebook.com/sobanura' },
-    { name: 'Instagram', url: 'https://www.instagram.com/sobanura' },
-    { name: 'X', url: 'https://x.com/sobanura' },
-    { name: 'YouTube', url: 'https://www.youtube.com/@sobanura' },
-  ],
-  hours: { weekdays: { open: '09:00', close: '18:00' }, saturday: { open: '10:00', close: '16:00' }, sunday: null },
-  legalEntity: null,
-  governingLaw: 'UG',
-  figures: { titles: '1000+', viewers: '50K+', streaming: '24/7', picture: 'HD', qualityRating: '99.9%' },
-  testimonials: null,
-  prices: Object.fromEntries(PLAN_IDS.map((id) => [id, { priceRwf: PLANS[id].priceRwf, compareAtRwf: PLANS[id].compareAtRwf }])) as Record<PlanId, PlanPriceSetting>,
-};
-
 /**
  * Stored settings read back: every top-level field the document lacks (one added after it was saved) takes its
  * default; the whole is then validated. Returns null when the stored document does not pass (the caller serves
@@ -144,12 +125,5 @@ export function settingsFromStored(stored: unknown): SiteSettings | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** `tel:` link of a phone as shown: "+250 788 000 000" → "tel:+250788000000". */
-export function telHref(shown: string): string {
-  return `tel:${shown.trim().startsWith('+') ? '+' : ''}${shown.replace(/\D/g, '')}`;
-}
-
-/** WhatsApp link of a number as shown: "+250 788 000 000" → "https://wa.me/250788000000". */
-export function whatsappHref(shown: string): string {
-  return `https://wa.me/${shown.replace(/\D/g, '')}`;
-}
+// The defaults and link helpers live in a module without zod, so the web's entry chunk does not load zod.
+export { DEFAULT_SITE_SETTINGS, telHref, whatsappHref } from './site-defaults.js';

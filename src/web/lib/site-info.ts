@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_SITE_SETTINGS, telHref, whatsappHref, type SiteSettings } from '../../shared/contracts/site';
+import { DEFAULT_SITE_SETTINGS, telHref, whatsappHref } from '../../shared/contracts/site-defaults';
+import type { SiteSettings } from '../../shared/contracts/site';
 import { apiRequest } from './api-client';
 
 /**
