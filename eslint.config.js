@@ -1,5 +1,6 @@
 // Lint rules: the recommended sets of ESLint and typescript-eslint, plus the layer boundaries of DESIGN.md
-// (src/server never imports src/web, src/web never imports src/server).
+// (src/server never imports src/web, src/web never imports src/server). Features importing features and import
+// cycles are checked on resolved files by dependency-cruiser (.dependency-cruiser.cjs), the second half of `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';

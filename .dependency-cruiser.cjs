@@ -1,0 +1,55 @@
+/**
+ * The layer boundaries of DESIGN.md, checked by `npm run lint` (dependency-cruiser) over src/:
+ * - the client is sliced by feature, and features do not import each other: the app layer (src/web/app) composes
+ *   them (DESIGN.md, habit 5);
+ * - src/server never imports src/web, src/web never imports src/server, and src/shared imports neither
+ *   (DESIGN.md, layout; ESLint checks the first two on import strings, this on resolved files);
+ * - no import cycles at run time (type-only imports vanish on compilation and do not count).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'features-do-not-import-features',
+      severity: 'error',
+      comment: 'A feature imports another feature. Compose them in src/web/app instead (DESIGN.md, habit 5).',
+      from: { path: '^src/web/features/([^/]+)/' },
+      to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
+    },
+    {
+      name: 'server-does-not-import-web',
+      severity: 'error',
+      comment: 'src/server never imports src/web (DESIGN.md).',
+      from: { path: '^src/server/' },
+      to: { path: '^src/web/' },
+    },
+    {
+      name: 'web-does-not-import-server',
+      severity: 'error',
+      comment: 'src/web never imports src/server (DESIGN.md).',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'shared-imports-only-shared',
+      severity: 'error',
+      comment: 'src/shared is imported by both sides and imports neither (DESIGN.md).',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|web)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'This import closes a cycle of run-time imports. Move what both need into a module of its own.',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
