@@ -51,6 +51,30 @@ describeEachDb('film parts and group thumbnails from the admin side', (kind) => 
     expect((await t.app.inject({ url: '/api/catalog?q=ubwami' })).json().items).toHaveLength(2);
   });
 
+  it('moves resume positions with the attached movie: saved before or after, Continue Watching leads to Part N; detached, back to the movie', async () => {
+    const main = await film('Inzira');
+    const second = await film('Inzira II');
+    const video = String((await t.db.executeSql('select video_id from movies where id = $1', [second])).rows[0]!.video_id);
+    const before = await signUp(t);
+    const after = await signUp(t);
+    const save = (c: string, id: string, at: number) => t.app.inject({ method: 'PUT', url: `/api/progress/${id}`, headers: { cookie: c }, payload: { positionSeconds: at, durationSeconds: 1800 } });
+    const continueWatching = async (c: string) => (await t.app.inject({ url: '/api/progress/continue-watching', headers: { cookie: c } })).json().items as { titleId: string; partId: string | null; href: string; positionSeconds: number }[];
+    expect((await save(before.cookie, second, 600)).statusCode).toBe(200);
+    expect((await continueWatching(before.cookie))[0]).toMatchObject({ titleId: second, partId: null, href: `/player/${second}` });
+
+    const part = (await call('POST', `/api/admin/movies/${main}/parts`, { movieId: second })).json().part as { id: string };
+    // Saved before the attach: moved to the part in the same transaction.
+    expect((await continueWatching(before.cookie))[0]).toMatchObject({ titleId: main, partId: part.id, href: `/player/${main}?part=${part.id}`, positionSeconds: 600 });
+    // Saved after, by the video's id as the player sends it: on the part, not on the movie that now redirects.
+    expect((await save(after.cookie, video, 700)).statusCode).toBe(200);
+    expect((await continueWatching(after.cookie))[0]).toMatchObject({ titleId: main, partId: part.id, positionSeconds: 700 });
+
+    // Detached: the positions go back to the movie, none is lost to the part's delete.
+    expect((await call('DELETE', `/api/admin/movies/${main}/parts/${part.id}`)).statusCode).toBe(200);
+    expect((await continueWatching(before.cookie))[0]).toMatchObject({ titleId: second, partId: null, href: `/player/${second}`, positionSeconds: 600 });
+    expect((await continueWatching(after.cookie))[0]).toMatchObject({ titleId: second, partId: null, positionSeconds: 700 });
+  });
+
   it("keeps a part on its movie's video when that video is replaced or, never having played, uploaded again", async () => {
     const repo = createMediaRepository(t.db.db);
     const main = await film('Intambara');

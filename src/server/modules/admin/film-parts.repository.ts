@@ -2,7 +2,9 @@
  * The only place that writes a film's own parts (movie_parts; viewer spec section 2 "/player/{id}?part=", section 3
  * "movie_parts"; docs/decisions/023-playable-titles-and-film-parts.md). A part plays the video of a movie attached to
  * the main movie; the attached movie's page then redirects to the main movie (browse.repository.ts redirectToId).
- * Every write sends the main movie's `catalog_events` update in its transaction (events/catalog-notify.ts).
+ * Every write sends the main movie's `catalog_events` update in its transaction (events/catalog-notify.ts), and
+ * moves the viewers' resume positions on the attached movie's video to the part, or back to that movie when the
+ * part is removed (watch_progress; progress.repository.ts reads them).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -45,6 +47,9 @@ export function createFilmPartsRepository(db: Database) {
       return db.transaction(async (tx) => {
         const rows = await tx.insert(movieParts).values(v).onConflictDoNothing().returning({ id: movieParts.id });
         if (!rows[0]) return 'conflict' as const;
+        // Positions already saved on the attached movie's video now belong to this part of the main film, where
+        // its page and Continue Watching lead (progress.repository.ts refsOfVideo).
+        await tx.execute(sql`update watch_progress set movie_id = ${v.movieId}, part_id = ${rows[0].id} where video_id = ${v.videoId}`);
         await tx.update(movies).set({ updatedAt: sql`now()` }).where(eq(movies.id, v.movieId));
         await notifyCatalog(tx as unknown as Database, [{ entity: 'movie', op: 'update', id: v.movieId }]);
         return rows[0];
@@ -53,6 +58,11 @@ export function createFilmPartsRepository(db: Database) {
     /** Removes one part of a movie; its title, or null when there is no such part of that movie. */
     async remove(movieId: string, partId: string): Promise<string | null> {
       return db.transaction(async (tx) => {
+        // Positions on the part go back to the movie whose video it played, before the delete would cascade to them
+        // (watch_progress.part_id): a viewer detached from Part N keeps where they were in that film.
+        await tx.execute(sql`update watch_progress p set movie_id = m.id, part_id = null
+          from movie_parts mp join movies m on m.video_id = mp.video_id and m.id <> mp.movie_id
+          where mp.id = ${partId} and mp.movie_id = ${movieId} and p.part_id = mp.id`);
         const rows = await tx.delete(movieParts).where(and(eq(movieParts.id, partId), eq(movieParts.movieId, movieId))).returning({ title: movieParts.title });
         if (!rows[0]) return null;
         await notifyCatalog(tx as unknown as Database, [{ entity: 'movie', op: 'update', id: movieId }]);

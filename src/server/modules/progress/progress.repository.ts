@@ -17,12 +17,17 @@ export interface TitleRefs {
 
 export function createProgressRepository(db: Database) {
   return {
-    /** The title a video belongs to: a movie, a movie part (with its movie) or an episode (with its series); null if none. */
+    /**
+     * The title a video belongs to: a movie part (with its movie), a movie, or an episode (with its series); null if
+     * none. The part comes first: a movie attached as Part N of another film shares its video with that part, and
+     * its own page leads to the main film (docs/decisions/023-playable-titles-and-film-parts.md), so a position on
+     * it belongs to the main film's Part N, where Continue Watching must lead.
+     */
     async refsOfVideo(videoId: string): Promise<TitleRefs | null> {
-      const [m] = await db.select({ id: movies.id }).from(movies).where(eq(movies.videoId, videoId)).limit(1);
-      if (m) return { movieId: m.id, partId: null, episodeId: null, seriesId: null };
       const [p] = await db.select({ id: movieParts.id, movieId: movieParts.movieId }).from(movieParts).where(eq(movieParts.videoId, videoId)).limit(1);
       if (p) return { movieId: p.movieId, partId: p.id, episodeId: null, seriesId: null };
+      const [m] = await db.select({ id: movies.id }).from(movies).where(eq(movies.videoId, videoId)).limit(1);
+      if (m) return { movieId: m.id, partId: null, episodeId: null, seriesId: null };
       const [e] = await db
         .select({ id: episodes.id, seriesId: seasons.seriesId })
         .from(episodes)
