@@ -113,10 +113,11 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /**
- * Redacts the signature segment of media URLs, and the token of a password-reset link (`?token=`, ADR 021), so
- * tokens never reach the logs.
+ * Redacts the signature segment of media URLs, the token of a password-reset link (`?token=`, ADR 021) and a phone
+ * number a form post sent back in the URL (`phone=`, ADR 024: register, forgot-password and reset-by-code pages),
+ * so tokens and phone numbers never reach the logs (DESIGN.md).
  */
-export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***').replace(/([?&]token=)[^&#]*/g, '$1***');
+export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***').replace(/([?&](?:token|phone)=)[^&#]*/g, '$1***');
 
 export function createServices(opts: {
   config: Config;

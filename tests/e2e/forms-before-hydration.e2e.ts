@@ -4,6 +4,8 @@
  * - the app's scripts blocked (every /assets/*.js request aborted): register, a wrong password sent back with the
  *   error and without the password, sign in to the page asked for, search, and the contact form, each by one tap;
  *   the button shows its busy text once the browser sends the form, and a second tap on it sends nothing more;
+ * - the same for account recovery: forgot password by email, the link from the outbox, a new password refused and
+ *   then taken;
  * - the app's scripts held back until after the tap, then let through: the tap is sent once (one message stored),
  *   the page it leads to is drawn, and the app then starts on it.
  */
@@ -14,6 +16,15 @@ import { startServer, type E2eServer } from './support/server.js';
 
 const ADMIN = { email: 'admin-forms@sobanura.test', password: 'admin-forms-pass' };
 const VIEWER = { email: 'forms@sobanura.test', password: 'forms-viewer-2026' };
+const BOSS = { email: 'boss-forms@sobanura.test', password: 'boss-forms-pass' };
+
+/** The outbox (the embedded default for mail and SMS, ADR 021), read through the API as the super admin. */
+async function outbox(server: E2eServer): Promise<{ to: string; body: string }[]> {
+  const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOSS) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${server.url}/api/admin/outbox`, { headers: { cookie } });
+  return ((await res.json()) as { items: { to: string; body: string }[] }).items;
+}
 
 /** The admin's inbox, read through the API with a session made by a JSON sign-in. */
 async function inbox(server: E2eServer): Promise<{ subject: string; email: string }[]> {
@@ -39,6 +50,7 @@ describe('forms before the app has loaded', () => {
   beforeAll(async () => {
     server = await startServer();
     await server.cli('user', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin');
+    await server.cli('user', 'create', '--email', BOSS.email, '--password', BOSS.password, '--role', 'super_admin');
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
@@ -128,6 +140,42 @@ describe('forms before the app has loaded', () => {
     await page.waitForURL((u) => u.pathname === '/contact' && u.searchParams.get('sent') === '1');
     await expect.poll(() => page.textContent('[role=status]')).toContain('Message sent');
     expect((await inbox(server)).filter((m) => m.subject === 'Blocked scripts')).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+
+  it('with the app’s scripts blocked: forgot password, the emailed link, a refused and then a good new password', async () => {
+    const who = { email: 'forgetful@sobanura.test', password: 'old-pass-2026' };
+    const made = await fetch(`${server.url}/api/accounts/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fullName: 'Forgetful Viewer', email: who.email, password: who.password, confirmPassword: who.password }) });
+    expect(made.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+
+    await page.goto(`${server.url}/forgot-password`);
+    await page.fill('#recovery-email', who.email);
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.searchParams.get('sent') === 'email');
+    expect(await page.textContent('[data-testid=recovery-sent]')).toContain(`If an account uses ${who.email}`);
+
+    let link: string | undefined;
+    await expect.poll(async () => (link = /\/reset-password\?token=[A-Za-z0-9_-]+/.exec((await outbox(server)).find((m) => m.to === who.email)?.body ?? '')?.[0])).toBeTruthy();
+    await page.goto(`${server.url}${link!}`);
+    // Too short: back with the error under the field, the token kept so the same link still works.
+    await page.fill('#reset-password', 'abc');
+    await page.fill('#reset-confirmPassword', 'abc');
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.searchParams.get('error') === 'weak_password' && u.searchParams.has('token'));
+    expect([...new URL(page.url()).searchParams.keys()].sort()).toEqual(['error', 'token']);
+    expect(await page.getAttribute('#reset-password', 'aria-invalid')).toBe('true');
+    await page.fill('#reset-password', 'New-Pass-Kibuye-2026');
+    await page.fill('#reset-confirmPassword', 'New-Pass-Kibuye-2026');
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.searchParams.get('done') === '1');
+    await page.waitForSelector('[data-testid=reset-done]');
+
+    const signIn = (password: string) => fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who.email, password }) });
+    expect((await signIn('New-Pass-Kibuye-2026')).status).toBe(200);
+    expect((await signIn(who.password)).status).toBe(401);
     await context.close();
   }, 60_000);
 

@@ -120,6 +120,17 @@ describe('shared pages as the server serves them [pglite]', () => {
     expect(drawing((await t.app.inject({ url: '/movies?page=2' })).body)[0]).not.toBe(first);
   });
 
+  it('never shares a page whose URL carries a reset link\'s token', async () => {
+    const url = '/reset-password?token=abcDEF123_secret';
+    const [first] = drawing((await t.app.inject({ url })).body);
+    const [second] = drawing((await t.app.inject({ url })).body);
+    expect(first).toBeTruthy();
+    expect(second).not.toBe(first);
+    // The same page without a token is shared as any other.
+    const [plain] = drawing((await t.app.inject({ url: '/reset-password?phone=1' })).body);
+    expect(drawing((await t.app.inject({ url: '/reset-password?phone=1' })).body)[0]).toBe(plain);
+  });
+
   it('gives and takes the shared page for a visitor whose only cookies are not the auth library\'s', async () => {
     const [first, who] = drawing((await t.app.inject({ url: '/catalog', headers: { cookie: 'junk=1' } })).body);
     expect(who).toBe('nobody');

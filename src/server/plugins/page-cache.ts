@@ -18,6 +18,17 @@
  */
 import type { ReadCache } from '../modules/catalog/read-cache.js';
 
+/**
+ * Whether a page's URL carries a secret, so its drawing is never kept for others: the password-reset link's
+ * `token` (docs/decisions/021-account-recovery.md), which the drawn reset form holds in a hidden field so it works
+ * before the app has loaded (docs/decisions/024-forms-before-hydration.md). Only its hash is stored anywhere else,
+ * and a shared cache (Redis at scale) would hold the token itself for PAGE_CACHE_SECONDS.
+ */
+export function carriesSecret(url: string): boolean {
+  const q = url.indexOf('?');
+  return q >= 0 && new URLSearchParams(url.slice(q + 1)).has('token');
+}
+
 /** API statuses a page may be drawn with and still be shared: answers that are the same for every signed-out visitor. */
 export const SHAREABLE_API_STATUSES: ReadonlySet<number> = new Set([200, 204, 304, 404]);
 

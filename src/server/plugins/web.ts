@@ -29,7 +29,7 @@ import { imageSrcset } from '../../shared/domain/images.js';
 import { AppError } from '../lib/app-error.js';
 import { STATE_ELEMENT_ID } from '../../shared/contracts/page-render.js';
 import type { ReadCache } from '../modules/catalog/read-cache.js';
-import { drawShared, isSignedOutVisitor, SHAREABLE_API_STATUSES, type Drawing } from './page-cache.js';
+import { carriesSecret, drawShared, isSignedOutVisitor, SHAREABLE_API_STATUSES, type Drawing } from './page-cache.js';
 import { deferAppScripts, injectTransport, loadPageRenderer, pageLanguage, passOnCookies, playerBootScript, withinBudget, type ApiAnswers } from './ssr.js';
 
 /** What a shared link shows. `image` may be relative to the site (made absolute with PUBLIC_URL). */
@@ -176,11 +176,12 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
    * bare shell (a client-only page, or drawing failed). A signed-out visitor may get a page drawn for another such
    * visitor moments ago (page-cache.ts). Signed out means no session cookie, or one that names no session (expired,
    * or forged: better-auth checks its signature before any lookup), so a made-up session cookie cannot make the server
-   * draw every page afresh either.
+   * draw every page afresh either. A URL carrying a secret (a reset link's token, carriesSecret) is drawn for its
+   * visitor only.
    */
   async function drawPage(req: FastifyRequest, reply: FastifyReply, language: string): Promise<DrawnPage> {
     const signedOut = isSignedOutVisitor(req.headers.cookie) || !(await req.currentUser());
-    if (!opts.sharedPages || !signedOut) return (await drawFor(req, reply, language)).value;
+    if (!opts.sharedPages || !signedOut || carriesSecret(req.url)) return (await drawFor(req, reply, language)).value;
     const key = `${language} ${opts.publicUrl || req.headers.host || ''} ${req.url}`;
     return drawShared(opts.sharedPages, key, () => drawFor(req, reply, language));
   }

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/error-message';
 import { useRequestReset } from '../api/recovery';
+import { BUSY_BUTTON, BusyLabel, returnedErrorText, useFormReturn } from './form-return';
 
 export type RecoveryChannel = 'email' | 'sms';
 
@@ -17,16 +18,33 @@ export function recoveryInputProblem(channel: RecoveryChannel, value: string): '
   return parseRwandaMsisdn(value.trim()) ? null : 'invalidPhone';
 }
 
+/** The route a channel's request goes to (src/server/modules/recovery/recovery.routes.ts). */
+const ROUTE: Record<RecoveryChannel, string> = { email: '/api/accounts/recovery/email', sms: '/api/accounts/recovery/sms' };
+
 /**
  * "Forgot password?" (ADR 021): by email (a link) or by SMS (a code to the profile's number). After sending, the
  * same text shows whatever the answer would reveal: it never says whether an account exists.
+ *
+ * Before the app has loaded it is a plain form post to the channel's route (docs/decisions/024-forms-before-
+ * hydration.md; the drawn page offers the email way, the default): the server answers 303 to
+ * /forgot-password?sent=email&email=… (or sent=sms&phone=…), which this form shows as sent, or back with
+ * `error`, `invalid`, the channel and the text typed, which it shows again.
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const [channel, setChannel] = useState<RecoveryChannel>('email');
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ channel: RecoveryChannel; to: string } | null>(null);
+  const returned = useFormReturn();
+  const [channel, setChannel] = useState<RecoveryChannel>(() => (returned.value('channel') === 'sms' || returned.value('sent') === 'sms' ? 'sms' : 'email'));
+  const [value, setValue] = useState(() => returned.value(channel === 'sms' ? 'phone' : 'email'));
+  const [problem, setProblem] = useState<string | null>(() => {
+    if (!returned.code) return null;
+    if (returned.invalid.has('email')) return t('recovery.invalidEmail');
+    if (returned.invalid.has('phone') || returned.code === 'invalid_msisdn') return t('recovery.invalidPhone');
+    return returnedErrorText(t, returned.code, returned.retryAfterSeconds);
+  });
+  const [sent, setSent] = useState<{ channel: RecoveryChannel; to: string } | null>(() => {
+    const by = returned.value('sent');
+    return by === 'email' || by === 'sms' ? { channel: by, to: returned.value(by === 'email' ? 'email' : 'phone') } : null;
+  });
   const request = useRequestReset();
 
   const onSubmit = async (e: FormEvent) => {
@@ -58,8 +76,11 @@ export function ForgotPasswordForm() {
               <Link to={`/reset-password?phone=${encodeURIComponent(sent.to)}`}>{t('recovery.enterCode')}</Link>
             </Button>
           )}
-          <Button variant="outline" onClick={() => setSent(null)}>
-            {t('recovery.tryAgain')}
+          {/* A link, so it works before the app has loaded too (back to an empty form). */}
+          <Button variant="outline" asChild>
+            <Link to="/forgot-password" onClick={() => setSent(null)}>
+              {t('recovery.tryAgain')}
+            </Link>
           </Button>
         </div>
       </div>
@@ -68,7 +89,15 @@ export function ForgotPasswordForm() {
 
   const fieldId = channel === 'email' ? 'recovery-email' : 'recovery-phone';
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form
+      method="post"
+      action={ROUTE[channel]}
+      data-busy-on-submit=""
+      aria-busy={request.isPending || undefined}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="group/form grid gap-4"
+    >
       <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1" role="radiogroup" aria-label={t('recovery.channelLabel')}>
         {(['email', 'sms'] as const).map((c) => (
           <button
@@ -107,8 +136,8 @@ export function ForgotPasswordForm() {
         )}
         <FieldError id={`${fieldId}-error`}>{problem ?? undefined}</FieldError>
       </div>
-      <Button type="submit" disabled={request.isPending} className="w-full">
-        {request.isPending ? t('recovery.sending') : channel === 'email' ? t('recovery.sendLink') : t('recovery.sendCode')}
+      <Button type="submit" disabled={request.isPending} className={`w-full ${BUSY_BUTTON}`}>
+        <BusyLabel busy={request.isPending} idle={channel === 'email' ? t('recovery.sendLink') : t('recovery.sendCode')} working={t('recovery.sending')} />
       </Button>
     </form>
   );

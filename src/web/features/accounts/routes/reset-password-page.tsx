@@ -8,6 +8,7 @@ import { ResetPasswordForm } from '../components/reset-password-form';
 /**
  * /reset-password (ADR 021): the email link lands here with `?token=`; without a token the SMS way asks for the
  * phone number (prefilled from `?phone=`), the code and the new password. Afterwards the viewer signs in afresh.
+ * A form post answered by the server comes back here with `done=1`, or with its error (ResetPasswordForm).
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -15,7 +16,8 @@ export function ResetPasswordPage() {
   // The token is kept in state and taken out of the address bar, so it stays out of history and shared screens.
   const [token] = useState(() => params.get('token'));
   const [phone] = useState(() => params.get('phone') ?? undefined);
-  const [done, setDone] = useState(false);
+  // `done=1`: a form post set the password before the app had loaded (docs/decisions/024-forms-before-hydration.md).
+  const [done, setDone] = useState(() => params.get('done') === '1');
   useEffect(() => {
     if (params.has('token')) setParams({}, { replace: true });
   }, [params, setParams]);
