@@ -469,6 +469,9 @@ describe('playback: parts, episodes, resume, quality, captions, passes', () => {
 
     await open(page, `${server.url}/player/${seeded.longId}`);
     await playsPast(page, 1);
+    // The first seconds may be the boot's (ADR 030), before hls.js has adopted the element and named its level:
+    // wait for the name, then it must be the rung chosen.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="player"]')?.getAttribute('data-rendition'), undefined, { timeout: 60_000 });
     const player = page.getByTestId('player');
     expect(await player.getAttribute('data-rendition')).toBe('144p');
     expect(await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => Math.min(v.videoWidth, v.videoHeight))).toBeLessThanOrEqual(144);
