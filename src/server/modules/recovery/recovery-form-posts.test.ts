@@ -6,9 +6,10 @@
  * link's token, the phone number), never a password or a code; a post from another site is refused.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startAfricasTalkingEmulator, type AfricasTalkingEmulator } from '../../providers/messaging/emulators/africastalking-emulator.js';
-import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import type { AfricasTalkingEmulator } from '../../providers/messaging/emulators/africastalking-emulator.js';
+import { describeEachDb, signUp, type TestApp } from '../../test/harness.js';
+import type { TestSmtpServer } from '../../test/smtp-server.js';
+import { startRecoveryTestBed, type RecoveryTestBed } from '../../test/recovery-test-bed.js';
 
 const SITE = 'http://localhost:80';
 const NEW_PASSWORD = 'Amata-ya-Nyanza-2026';
@@ -24,22 +25,15 @@ function seeOther(res: { statusCode: number; headers: Record<string, unknown>; b
 }
 
 describeEachDb('account recovery by form posts', (kind) => {
+  let bed: RecoveryTestBed;
   let t: TestApp;
   let smtp: TestSmtpServer;
   let at: AfricasTalkingEmulator;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    at = await startAfricasTalkingEmulator({ username: 'sandbox', apiKey: 'atsk_test_key_123456' });
-    t = await startTestApp(kind, {
-      workers: false,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sobanura <no-reply@sobanura.test>', SMS_PROVIDER: 'africastalking', AT_USERNAME: 'sandbox', AT_API_KEY: 'atsk_test_key_123456', AT_BASE_URL: at.url, PUBLIC_URL: 'https://sobanura.test' },
-    });
+    bed = await startRecoveryTestBed(kind);
+    ({ t, smtp, at } = bed);
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.close();
-    await at.close();
-  });
+  afterAll(() => bed.stop());
 
   /** A form post from this site's page, as a browser sends it. */
   const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = { origin: SITE }) =>

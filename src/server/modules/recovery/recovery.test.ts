@@ -7,31 +7,25 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RECOVERY_LIMITS } from '../../../shared/contracts/recovery.js';
-import { startAfricasTalkingEmulator, type AfricasTalkingEmulator } from '../../providers/messaging/emulators/africastalking-emulator.js';
-import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import type { AfricasTalkingEmulator } from '../../providers/messaging/emulators/africastalking-emulator.js';
+import { describeEachDb, signUp, type TestApp } from '../../test/harness.js';
+import type { TestSmtpServer } from '../../test/smtp-server.js';
+import { startRecoveryTestBed, type RecoveryTestBed } from '../../test/recovery-test-bed.js';
 
 const NEW_PASSWORD = 'Ikawa-ya-Huye-2026';
 let ipSeq = 1;
 const freshIp = () => `10.21.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
 
 describeEachDb('account recovery', (kind) => {
+  let bed: RecoveryTestBed;
   let t: TestApp;
   let smtp: TestSmtpServer;
   let at: AfricasTalkingEmulator;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    at = await startAfricasTalkingEmulator({ username: 'sandbox', apiKey: 'atsk_test_key_123456' });
-    t = await startTestApp(kind, {
-      workers: false,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sobanura <no-reply@sobanura.test>', SMS_PROVIDER: 'africastalking', AT_USERNAME: 'sandbox', AT_API_KEY: 'atsk_test_key_123456', AT_BASE_URL: at.url, PUBLIC_URL: 'https://sobanura.test' },
-    });
+    bed = await startRecoveryTestBed(kind);
+    ({ t, smtp, at } = bed);
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.close();
-    await at.close();
-  });
+  afterAll(() => bed.stop());
 
   const post = (url: string, payload: object, opts: { ip?: string; headers?: Record<string, string> } = {}) =>
     t.app.inject({ method: 'POST', url, payload, remoteAddress: opts.ip ?? freshIp(), headers: opts.headers ?? {} });
