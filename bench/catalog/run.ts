@@ -141,7 +141,7 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string) {
     let { built, origin } = await start(db, dataDir);
     const t0 = performance.now();
     console.error(`[${kind}] seeding ${MOVIES} movies and ${SERIES} series…`);
-    const seed = await seedCatalogue(built.services, { movies: MOVIES, series: SERIES }, (s) => console.error(s));
+    const seed = await seedCatalogue(built.services, db.db, { movies: MOVIES, series: SERIES }, (s) => console.error(s));
     const seedSeconds = (performance.now() - t0) / 1000;
     const items = (await (await fetch(`${origin}/api/catalog`)).json()) as { total: number };
     console.error(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; the movie list has ${items.total} items`);

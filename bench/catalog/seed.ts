@@ -3,9 +3,12 @@
  * product's own services in bulk transactions. Movies: about 30 % in automatic groups of 2-4 parts ("Base Part
  * k", same year and director), 200 custom groups of 2-5 movies, the rest single titles; 8 categories; 20
  * translators; creation times spread over three years; titles and descriptions drawn from 4,000 words, a few
- * common and most rare (`vocabulary`). Series: 500, each 2 seasons of 10 episodes.
+ * common and most rare (`vocabulary`). Series: 500, each 2 seasons of 10 episodes. Every movie and episode then
+ * gets the ready placeholder video (playable-fixture.ts), so viewers are shown the whole catalogue (ADR 023).
  */
 import type { Services } from '../../src/server/app.js';
+import type { Database } from '../../src/server/db/client.js';
+import { givePlaceholderVideos } from '../../src/server/modules/catalog/playable-fixture.js';
 import type { MovieInput, MovieWriteOptions } from '../../src/server/modules/catalog/catalog.service.js';
 
 /** mulberry32: a small seeded PRNG, numbers in [0, 1). */
@@ -59,7 +62,7 @@ export interface SeedResult {
 const cap = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 /** Seeds `movies` movies and `series` series (see the file comment); returns their ids and the translators' slugs. */
-export async function seedCatalogue(services: Services, opts: { movies: number; series: number; seed?: number }, log: (s: string) => void = () => {}): Promise<SeedResult> {
+export async function seedCatalogue(services: Services, db: Database, opts: { movies: number; series: number; seed?: number }, log: (s: string) => void = () => {}): Promise<SeedResult> {
   const rnd = prng(opts.seed ?? 42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const now = Date.now();
@@ -117,5 +120,9 @@ export async function seedCatalogue(services: Services, opts: { movies: number; 
     seriesIds.push(...(await services.series.createMany(batch)));
   }
   log(`  series ${seriesIds.length} (20 episodes each)`);
+  // Viewers see only titles with a ready video (docs/decisions/023-playable-titles-and-film-parts.md): without one,
+  // every list, search and page a viewer asks for would be empty or 404, and the load would measure nothing.
+  await givePlaceholderVideos(db);
+  services.catalogCache.clear();
   return { movieIds, seriesIds, translatorSlugs: translators.map((t) => t.slug) };
 }

@@ -59,7 +59,7 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`;
     console.error(`[${kind}] seeding ${MOVIES} movies and ${SERIES} series…`);
-    const seed = await seedCatalogue(built.services, { movies: MOVIES, series: SERIES });
+    const seed = await seedCatalogue(built.services, db.db, { movies: MOVIES, series: SERIES });
     const viewer = await signUp(built);
     const signedIn = { cookie: viewer.cookie };
     const films = seed.movieIds.slice(0, 2000);
