@@ -11,7 +11,7 @@
  * The cookie is http-only, SameSite=Lax, Secure on an https PUBLIC_URL, and sent only to the sign-in route.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parse, serialize } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 
 export const DEVICE_COOKIE = 'sobanura_device';
 /** The only route the browser sends the cookie to. */
@@ -43,7 +43,7 @@ export function createDeviceCookies(secret: string, secure: boolean, now: () => 
   return {
     deviceOf(cookieHeader, email) {
       if (!cookieHeader) return null;
-      const value = parse(cookieHeader)[DEVICE_COOKIE];
+      const value = parseCookie(cookieHeader)[DEVICE_COOKIE];
       const m = value ? /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
       if (!m) return null;
       const [, deviceId, exp, sig] = m as unknown as [string, string, string, string];
@@ -56,7 +56,9 @@ export function createDeviceCookies(secret: string, secure: boolean, now: () => 
     issue(email, deviceId) {
       const id = deviceId ?? randomBytes(16).toString('base64url');
       const expiresAt = Math.floor(now() / 1000) + DEVICE_COOKIE_MAX_AGE_SECONDS;
-      return serialize(DEVICE_COOKIE, `${id}.${expiresAt}.${sign(id, expiresAt, email)}`, {
+      return stringifySetCookie({
+        name: DEVICE_COOKIE,
+        value: `${id}.${expiresAt}.${sign(id, expiresAt, email)}`,
         httpOnly: true,
         sameSite: 'lax',
         secure,

@@ -4,7 +4,7 @@
  * encrypted with AES-128-CBC and PKCS#7 padding; with no IV attribute the IV is the segment's media sequence number as
  * a 16-byte big-endian integer). Pure apart from node:crypto.
  */
-import { createCipheriv, type Cipher } from 'node:crypto';
+import { createCipheriv, type Cipheriv } from 'node:crypto';
 
 /** One file named by a media playlist: the init segment (EXT-X-MAP) or a media segment with its sequence number. */
 export interface PlaylistFile {
@@ -86,7 +86,7 @@ export const paddedSize = (size: number) => (Math.floor(size / 16) + 1) * 16;
  * @param key 16 bytes
  * @throws RangeError for a key of another length
  */
-export function segmentCipher(key: Buffer, sequence: number): Cipher {
+export function segmentCipher(key: Buffer, sequence: number): Cipheriv {
   if (key.length !== 16) throw new RangeError('AES-128 needs a 16-byte key');
   return createCipheriv('aes-128-cbc', key, sequenceIv(sequence));
 }
