@@ -48,6 +48,7 @@ import { createUrlSigner } from './modules/playback/url-signer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createMetricsRepository } from './modules/system/metrics.repository.js';
 import { closeRedis, connectRedis } from './lib/redis.js';
+import { trustedPeer } from './lib/trust-proxy.js';
 import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
 import type { RouteRecord } from './plugins/auth.js';
 import { createAuth, registerAuth } from './plugins/auth.js';
@@ -160,8 +161,9 @@ export function createServices(opts: {
   const expiry = { expiryHours: config.uploadExpiryHours };
   const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage, expiry) : createLocalUploadSources(config.uploadDir, expiry);
   const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded, uploadExpiryHours: config.uploadExpiryHours });
-  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix);
-  const downloadDelivery = createDownloadDelivery({ storage, delivery, accel: config.mediaAccelPrefix !== null });
+  // X-Accel-Redirect only to requests from a TRUST_PROXY proxy; a client talking to the instance gets the bytes (ADR 017).
+  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix, trustedPeer(config.trustProxy));
+  const downloadDelivery = createDownloadDelivery({ storage, delivery });
   // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
   const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
   const signer = createUrlSigner(config.urlSigningSecret);

@@ -262,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // PGlite admits one process, so a web or worker process beside others needs PostgreSQL (ADR 016).
   if (e.SOBANURA_ROLE !== 'all' && !e.DATABASE_URL) missing.push(`DATABASE_URL: required when SOBANURA_ROLE=${e.SOBANURA_ROLE} (the embedded PGlite database admits one process; use SOBANURA_ROLE=all, or PostgreSQL)`);
+  // X-Accel-Redirect goes only to requests from a trusted proxy (ADR 017): without TRUST_PROXY nginx would never get one.
+  if (e.MEDIA_ACCEL_PREFIX && !e.TRUST_PROXY && e.SOBANURA_ROLE !== 'worker') missing.push("TRUST_PROXY: required when MEDIA_ACCEL_PREFIX is set (the address of the nginx in front; X-Accel-Redirect is answered only to it)");
   if (e.SMTP_URL && !e.MAIL_FROM) missing.push('MAIL_FROM: required when SMTP_URL is set (the sender of account-recovery mail, e.g. "Sobanura <no-reply@example.com>")');
   if (e.SMS_PROVIDER === 'africastalking') {
     if (!e.AT_USERNAME) missing.push("AT_USERNAME: required when SMS_PROVIDER=africastalking (the Africa's Talking application username)");
