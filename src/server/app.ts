@@ -279,7 +279,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(progressRoutes({ progress: services.progress }));
   await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   await app.register(contactRoutes({ contact: services.contact }));
-  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox }));
+  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox, profile: services.accounts.profile }));
   await app.register(siteRoutes({ site: services.site }));
   await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change

@@ -69,6 +69,11 @@ export const profileView = z.object({
   fullName: z.string(),
   phone: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * Whether this account verified the profile's phone with a texted code and holds it now (ADR 021, amended
+   * 2026-11-28): only then does "Forgot password?" by SMS text a code to it. Optional for older servers.
+   */
+  phoneVerified: z.boolean().optional(),
 });
 export type ProfileView = z.infer<typeof profileView>;
 export const profileResponse = z.object({ profile: profileView });
