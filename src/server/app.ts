@@ -20,6 +20,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createDeviceCookies } from './modules/accounts/device-cookie.js';
 import { createSignInLimits } from './modules/accounts/sign-in-limits.js';
+import { createRegistrationGuard } from './modules/accounts/registration-guard.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
@@ -187,7 +188,15 @@ export function createServices(opts: {
     store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
     hashPassword: async (password) => (await auth.$context).password.hash(password),
   });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
+  // Registration with a taken email: a per-address limit and a mail to the owner (ADR 033).
+  const registration = createRegistrationGuard({
+    store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
+    mail: messaging.mail,
+    log,
+    publicUrl: config.publicUrl,
+    ownerOf: (email) => accountsRepo.findUserByEmail(email),
+  });
+  return { auth, accountsRepo, accounts, registration, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -268,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     billing: services.billingRepo,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')), lockout: config.signInLockout }),
+    registration: services.registration,
   }));
   await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
   await app.register(mediaRoutes({ media: services.media }));
@@ -324,6 +334,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       if (redis) await closeRedis(redis);
       await services.billing.idle();
       await services.recovery.idle();
+      await services.registration.idle();
       await jobs?.stop();
       // A job finishing now gets up to 2 s to record its end before the database closes; one still running after
       // that is failed back to the queue (pg-boss failWip) and runs again on a worker or at the next start.

@@ -63,6 +63,14 @@ export const userResponse = z.object({ user: sessionUser });
  *          session cookie; every other session of the user is signed out
  * - DELETE /api/accounts/me       { confirm: "DELETE" }             → 204, session cookie cleared
  */
+/**
+ * Registration attempts that hit an email already taken, per client address (IPv4, or IPv6 /64) a window: past them
+ * every registration from the address is 429 `rate_limited` until the window ends (ADR 033).
+ */
+export const REGISTER_TAKEN_LIMIT = { points: 5, seconds: 60 * 60 } as const;
+/** At most one "someone tried to register with your email" mail per address this often, seconds (ADR 033). */
+export const REGISTER_NOTICE_SECONDS = 60 * 60;
+
 export const profileView = z.object({
   /** Read-only ("Email cannot be changed"). */
   email: z.string(),
