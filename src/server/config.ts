@@ -10,7 +10,8 @@
  * EVENTS_MAX_PER_ADDRESS (4) and EVENTS_MAX_TOTAL (2000): live event streams one address, and one process, may hold.
  * Scale (docs/decisions/016-object-storage-and-roles.md, 017-media-delivery-at-scale.md): SOBANURA_ROLE (all | web |
  * worker; other than all needs DATABASE_URL), STORAGE (local | s3), S3_ENDPOINT, S3_REGION, S3_BUCKET,
- * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (false), MEDIA_ACCEL_PREFIX (unset: Node streams media).
+ * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (false), MEDIA_ACCEL_PREFIX (unset: Node streams media;
+ * set: needs TRUST_PROXY outside the worker role, as X-Accel-Redirect goes only to a trusted proxy's requests).
  * Operating (src/server/lib/trust-proxy.ts, src/server/lib/redis.ts, src/server/plugins/metrics.ts): TRUST_PROXY (unset:
  * no proxy is trusted and X-Forwarded-For is ignored; else comma-separated addresses, CIDRs or the proxy-addr names
  * loopback, linklocal, uniquelocal), REDIS_URL (unset: rate limits per process; else a redis:// or rediss:// URL

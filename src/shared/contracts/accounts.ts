@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * Accounts API (viewer spec sections 2, 5 and 8; better-auth sessions, ADR 001).
  * POST /api/accounts/register, POST /api/accounts/login, POST /api/accounts/logout, GET /api/accounts/me.
+ * Registration with an email that has an account answers 409 `email_taken`; an address with REGISTER_TAKEN_LIMIT such
+ * answers in the window gets 429 `rate_limited` for any registration (ADR 033).
  */
 
 export const ROLES = ['user', 'admin', 'super_admin'] as const;
