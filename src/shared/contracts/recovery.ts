@@ -16,7 +16,7 @@ import { PASSWORD_MAX_LENGTH } from './accounts.js';
  * verified the number.
  * - POST /api/accounts/phone/verification  {}     → 202 `phoneCodeSent`: a PHONE_CODE (6 digits, RESET_CODE_MINUTES,
  *     RESET_CODE_TRIES) texted to the profile's phone, under the recovery SMS limits (per address and per number).
- *     Errors: 400 `phone_required` (no phone saved), `invalid_msisdn`; 429 `rate_limited`.
+ *     Errors: 400 `phone_required` (no phone saved), `invalid_msisdn`; 429 `rate_limited`; 503 `server_busy` (SMS not sent).
  * - POST /api/accounts/phone/verify        { code } → 200 { profile } (`phoneVerified: true`); the number moves to
  *     this account if another had verified it. Errors: 400 `phone_code_invalid` (`details.attemptsLeft`),
  *     `phone_code_locked`, `phone_required`; 429 `rate_limited`.

@@ -29,7 +29,7 @@ import { RECOVERY_LIMITS, RESET_CODE_DIGITS, RESET_CODE_MINUTES, RESET_CODE_TRIE
 import { maskMsisdn, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
 import { AppError } from '../../lib/app-error.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
-import { maskEmail, type MailSender, type SmsSender } from '../../providers/messaging/messaging.js';
+import { maskEmail, MessagingError, type MailSender, type SmsSender } from '../../providers/messaging/messaging.js';
 import { checkNewPassword } from '../accounts/password-policy.js';
 import { resetMail, resetSms, verifyPhoneSms, type MessageLanguage } from './recovery-texts.js';
 import type { RecoveryRepository } from './recovery.repository.js';
@@ -201,7 +201,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
     /**
      * Texts a code that verifies the signed-in user's profile phone (ADR 021, amended 2026-11-28), counted by the
      * recovery SMS limits (per address, per number). Sent before the answer: the user knows their own number.
-     * @returns the masked number. @throws AppError 400 `phone_required`, `invalid_msisdn`; 429 `rate_limited`
+     * @returns the masked number. @throws AppError 400 `phone_required`, `invalid_msisdn`; 429 `rate_limited`;
+     *   503 `server_busy` when the SMS provider refused or did not answer
      */
     async sendPhoneCode(userId: string, lang: MessageLanguage, address: string): Promise<{ sentTo: string }> {
       const u = await repo.userById(userId);
@@ -213,7 +214,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
       await consume(perTarget, keyOf(store, 'recovery-number', msisdn), 'Too many codes asked for this number.');
       const code = newCode();
       await repo.insertReset({ userId, channel: 'phone', target: msisdn, secretHash: phoneCodeHash(userId, msisdn, code), expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60_000) });
-      await deps.sms.send({ to: msisdn, text: verifyPhoneSms(lang, code) });
+      await deps.sms.send({ to: msisdn, text: verifyPhoneSms(lang, code) }).catch((err: unknown) => {
+        if (!(err instanceof MessagingError)) throw err;
+        log.warn({ userId, recipient: maskMsisdn(msisdn), via: deps.sms.name, err: { message: err.message } }, 'phone verification code: not sent');
+        throw new AppError(503, 'server_busy', 'The code could not be sent. Try again in a few minutes.', { retryAfterSeconds: 60 });
+      });
       log.info({ userId, recipient: maskMsisdn(msisdn), via: deps.sms.name }, 'phone verification code sent');
       return { sentTo: maskMsisdn(msisdn) };
     },

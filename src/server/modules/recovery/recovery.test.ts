@@ -288,5 +288,9 @@ describeEachDb('account recovery', (kind) => {
     expect((await sendVerification(bad.cookie)).json().error.code).toBe('invalid_msisdn');
     expect((await verify(none.cookie, '123456')).json().error.code).toBe('phone_required');
     expect((await t.app.inject({ method: 'POST', url: '/api/accounts/phone/verification', payload: {} })).statusCode).toBe(401);
+    // The provider refusing the SMS (the emulator fails numbers ending 0000500) is a 503 to try again, not a 500.
+    const refused = await sendVerification((await withPhone('0780000500')).cookie);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.code).toBe('server_busy');
   });
 });
