@@ -298,9 +298,19 @@ export function createOfflineService(deps: OfflineDeps) {
       return { kind: 'segment', objectKey, sequence: f.sequence!, key: Buffer.from(row.keyBase64, 'base64') };
     },
 
-    /** The key and how long the device may use it; records the check-in. */
+    /**
+     * The key and how long the device may use it; records the check-in. A copy not checked in for
+     * OFFLINE_CHECK_IN_SECONDS is refused with 403 offline_device_limit when its device has no place any more.
+     */
     async license(user: SessionUser, downloadId: string, now = new Date()): Promise<OfflineLicense> {
       const { row, pass } = await owned(user, downloadId, now);
+      // A copy that stopped counting (30 days without a check-in) comes back only if its device has a place.
+      const since = countedSince(now);
+      if ((row.lastLicenseAt ?? row.createdAt) <= since) {
+        const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: pass?.plan ?? null });
+        const d = devicesIn(await deps.repo.liveCopies(user.id, since), limits.streams, row.deviceId);
+        if (!d.thisDevice && d.remaining === 0) throw deviceLimit(d);
+      }
       if (!(await deps.repo.checkIn(user.id, downloadId, now))) throw notFound('Download');
       const checkInBy = new Date(now.getTime() + OFFLINE_CHECK_IN_SECONDS * 1000);
       const passEndsAt = pass ? new Date(pass.expiresAt) : checkInBy;

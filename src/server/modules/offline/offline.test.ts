@@ -185,6 +185,10 @@ describeEachDb('offline downloads', (kind) => {
     // A copy not checked in for 30 days cannot play any more and no longer takes a device.
     await t.db.executeSql(`update offline_downloads set created_at = now() - interval '31 days', last_license_at = null where id = $1`, [onC.id]);
     expect((await t.services.offline.create(user, { id: premiumId, deviceId: E })).devices).toMatchObject({ used: 3 });
+    // ...and cannot take its place back by checking in while the three devices hold copies.
+    const revived = await call(v, 'POST', `/api/offline/${onC.id}/license`);
+    expect(revived.statusCode).toBe(403);
+    expect(revived.json().error).toMatchObject({ code: 'offline_device_limit', details: { limit: 3, used: 3 } });
 
     // Another rendition on the same device replaces that device's copy (the old key is refused).
     const names = offlineOptions.parse((await t.services.offline.options(user, premiumId))).renditions.map((r) => r.name);
