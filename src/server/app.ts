@@ -20,6 +20,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createDeviceCookies } from './modules/accounts/device-cookie.js';
 import { createSignInLimits } from './modules/accounts/sign-in-limits.js';
+import { createRegistrationGuard } from './modules/accounts/registration-guard.js';
 import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
@@ -48,6 +49,7 @@ import { createUrlSigner } from './modules/playback/url-signer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createMetricsRepository } from './modules/system/metrics.repository.js';
 import { closeRedis, connectRedis } from './lib/redis.js';
+import { trustedPeer } from './lib/trust-proxy.js';
 import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
 import type { RouteRecord } from './plugins/auth.js';
 import { createAuth, registerAuth } from './plugins/auth.js';
@@ -160,8 +162,9 @@ export function createServices(opts: {
   const expiry = { expiryHours: config.uploadExpiryHours };
   const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage, expiry) : createLocalUploadSources(config.uploadDir, expiry);
   const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded, uploadExpiryHours: config.uploadExpiryHours });
-  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix);
-  const downloadDelivery = createDownloadDelivery({ storage, delivery, accel: config.mediaAccelPrefix !== null });
+  // X-Accel-Redirect only to requests from a TRUST_PROXY proxy; a client talking to the instance gets the bytes (ADR 017).
+  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix, trustedPeer(config.trustProxy));
+  const downloadDelivery = createDownloadDelivery({ storage, delivery });
   // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
   const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
   const signer = createUrlSigner(config.urlSigningSecret);
@@ -185,7 +188,15 @@ export function createServices(opts: {
     store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
     hashPassword: async (password) => (await auth.$context).password.hash(password),
   });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
+  // Registration with a taken email: a per-address limit and a mail to the owner (ADR 033).
+  const registration = createRegistrationGuard({
+    store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
+    mail: messaging.mail,
+    log,
+    publicUrl: config.publicUrl,
+    ownerOf: (email) => accountsRepo.findUserByEmail(email),
+  });
+  return { auth, accountsRepo, accounts, registration, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -266,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     billing: services.billingRepo,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')), lockout: config.signInLockout }),
+    registration: services.registration,
   }));
   await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
   await app.register(mediaRoutes({ media: services.media }));
@@ -277,7 +289,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(progressRoutes({ progress: services.progress }));
   await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   await app.register(contactRoutes({ contact: services.contact }));
-  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox }));
+  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox, profile: services.accounts.profile }));
   await app.register(siteRoutes({ site: services.site }));
   await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change
@@ -322,6 +334,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       if (redis) await closeRedis(redis);
       await services.billing.idle();
       await services.recovery.idle();
+      await services.registration.idle();
       await jobs?.stop();
       // A job finishing now gets up to 2 s to record its end before the database closes; one still running after
       // that is failed back to the queue (pg-boss failWip) and runs again on a worker or at the next start.

@@ -150,6 +150,8 @@ describe('configuration (issue 2 point 2)', () => {
       [{ SOBANURA_ROLE: 'web' }, 'DATABASE_URL'],
       [{ SOBANURA_ROLE: 'worker' }, 'DATABASE_URL'],
       [{ MEDIA_ACCEL_PREFIX: '_media' }, 'MEDIA_ACCEL_PREFIX'],
+      // X-Accel-Redirect is answered only to a trusted proxy (ADR 017, amended 2026-11-28).
+      [{ MEDIA_ACCEL_PREFIX: '/_media/' }, 'TRUST_PROXY: required when MEDIA_ACCEL_PREFIX'],
     ])('refuses %o, naming %s', (env, name) => {
       expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);

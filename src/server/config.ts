@@ -10,7 +10,8 @@
  * EVENTS_MAX_PER_ADDRESS (4) and EVENTS_MAX_TOTAL (2000): live event streams one address, and one process, may hold.
  * Scale (docs/decisions/016-object-storage-and-roles.md, 017-media-delivery-at-scale.md): SOBANURA_ROLE (all | web |
  * worker; other than all needs DATABASE_URL), STORAGE (local | s3), S3_ENDPOINT, S3_REGION, S3_BUCKET,
- * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (false), MEDIA_ACCEL_PREFIX (unset: Node streams media).
+ * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE (false), MEDIA_ACCEL_PREFIX (unset: Node streams media;
+ * set: needs TRUST_PROXY outside the worker role, as X-Accel-Redirect goes only to a trusted proxy's requests).
  * Operating (src/server/lib/trust-proxy.ts, src/server/lib/redis.ts, src/server/plugins/metrics.ts): TRUST_PROXY (unset:
  * no proxy is trusted and X-Forwarded-For is ignored; else comma-separated addresses, CIDRs or the proxy-addr names
  * loopback, linklocal, uniquelocal), REDIS_URL (unset: rate limits per process; else a redis:// or rediss:// URL
@@ -262,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // PGlite admits one process, so a web or worker process beside others needs PostgreSQL (ADR 016).
   if (e.SOBANURA_ROLE !== 'all' && !e.DATABASE_URL) missing.push(`DATABASE_URL: required when SOBANURA_ROLE=${e.SOBANURA_ROLE} (the embedded PGlite database admits one process; use SOBANURA_ROLE=all, or PostgreSQL)`);
+  // X-Accel-Redirect goes only to requests from a trusted proxy (ADR 017): without TRUST_PROXY nginx would never get one.
+  if (e.MEDIA_ACCEL_PREFIX && !e.TRUST_PROXY && e.SOBANURA_ROLE !== 'worker') missing.push("TRUST_PROXY: required when MEDIA_ACCEL_PREFIX is set (the address of the nginx in front; X-Accel-Redirect is answered only to it)");
   if (e.SMTP_URL && !e.MAIL_FROM) missing.push('MAIL_FROM: required when SMTP_URL is set (the sender of account-recovery mail, e.g. "Sobanura <no-reply@example.com>")');
   if (e.SMS_PROVIDER === 'africastalking') {
     if (!e.AT_USERNAME) missing.push("AT_USERNAME: required when SMS_PROVIDER=africastalking (the Africa's Talking application username)");

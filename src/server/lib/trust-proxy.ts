@@ -11,6 +11,7 @@
  * `uniquelocal`.
  */
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -47,3 +48,15 @@ export const trustProxyList = z
     }
     return entries;
   });
+
+/**
+ * Whether a socket peer address is one of the TRUST_PROXY proxies, with the same matcher Fastify builds from the
+ * list (@fastify/proxy-addr `compile`; IPv4-mapped IPv6 peers such as `::ffff:127.0.0.1` match IPv4 entries).
+ * `false` (TRUST_PROXY unset) trusts no peer. Used to send X-Accel-Redirect only through the proxy
+ * (docs/decisions/017-media-delivery-at-scale.md).
+ */
+export function trustedPeer(list: string[] | false): (address: string | undefined) => boolean {
+  if (!list) return () => false;
+  const trust = proxyAddr.compile(list);
+  return (address) => typeof address === 'string' && address !== '' && trust(address, 0);
+}

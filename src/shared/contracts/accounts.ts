@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * Accounts API (viewer spec sections 2, 5 and 8; better-auth sessions, ADR 001).
  * POST /api/accounts/register, POST /api/accounts/login, POST /api/accounts/logout, GET /api/accounts/me.
+ * Registration with an email that has an account answers 409 `email_taken`; an address with REGISTER_TAKEN_LIMIT such
+ * answers in the window gets 429 `rate_limited` for any registration (ADR 033).
  */
 
 export const ROLES = ['user', 'admin', 'super_admin'] as const;
@@ -63,12 +65,25 @@ export const userResponse = z.object({ user: sessionUser });
  *          session cookie; every other session of the user is signed out
  * - DELETE /api/accounts/me       { confirm: "DELETE" }             → 204, session cookie cleared
  */
+/**
+ * Registration attempts that hit an email already taken, per client address (IPv4, or IPv6 /64) a window: past them
+ * every registration from the address is 429 `rate_limited` until the window ends (ADR 033).
+ */
+export const REGISTER_TAKEN_LIMIT = { points: 5, seconds: 60 * 60 } as const;
+/** At most one "someone tried to register with your email" mail per address this often, seconds (ADR 033). */
+export const REGISTER_NOTICE_SECONDS = 60 * 60;
+
 export const profileView = z.object({
   /** Read-only ("Email cannot be changed"). */
   email: z.string(),
   fullName: z.string(),
   phone: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * Whether this account verified the profile's phone with a texted code and holds it now (ADR 021, amended
+   * 2026-11-28): only then does "Forgot password?" by SMS text a code to it. Optional for older servers.
+   */
+  phoneVerified: z.boolean().optional(),
 });
 export type ProfileView = z.infer<typeof profileView>;
 export const profileResponse = z.object({ profile: profileView });

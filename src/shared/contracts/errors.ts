@@ -46,6 +46,10 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'reset_code_invalid',
   'reset_code_locked',
+  'phone_required',
+  'phone_code_invalid',
+  'phone_code_locked',
+  'offline_device_limit',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

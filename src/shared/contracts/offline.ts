@@ -8,11 +8,16 @@ import { z } from 'zod';
  * Routes (all `access: 'user'`; failures answer `{ error: { code, message, details? } }`):
  * - POST   /api/offline            body `offlineCreateBody` → 201 `offlineDownload`
  *     Counts against the pass's download quota exactly as the MP4 download does (one per distinct video per pass
- *     period; downloading the same video again is free). Errors: 401; 403 subscription_required {reason};
+ *     period; downloading the same video again is free). Devices (amended 2026-11-28, ADR 027): live copies are
+ *     held by at most the plan's `devices` devices at once (`deviceId`: the app's own id, kept on the device); the
+ *     same video again on the same device and at the same rendition renews that copy (the same download, key and id)
+ *     instead of making another; a copy on one more device is refused with 403 `offline_device_limit`
+ *     `{ limit, used }`. A copy not checked in for OFFLINE_CHECK_IN_SECONDS no longer counts (it cannot play).
+ *     Errors: 401; 403 subscription_required {reason};
  *     403 download_not_included (Daily pass); 403 download_limit_reached `downloadLimitDetails`; 403 forbidden
  *     (rendition above the pass's cap); 404 not_found / video_not_available; 429 rate_limited.
  * - GET    /api/offline            → `offlineDownloadList` (this viewer's downloads, newest first)
- * - GET    /api/offline/options/:id   (movie, part or episode id) → `offlineOptions`: what the download dialog shows
+ * - GET    /api/offline/options/:id?deviceId=   (movie, part or episode id) → `offlineOptions`: what the download dialog shows
  *     before anything is counted: the renditions this viewer may store with their real sizes, and the quota.
  *     Same errors as POST /api/offline except the quota ones (the dialog shows the quota instead).
  * - GET    /api/offline/:downloadId/files/*   the download's files, for storing on the device:
@@ -25,7 +30,8 @@ import { z } from 'zod';
  *     it. This is also the check-in: the app calls it whenever it is online before playing. 403
  *     subscription_required {reason 'expired'|'none'} once the pass has ended (the app then deletes the key);
  *     404 not_found for another viewer's or a deleted download.
- * - DELETE /api/offline/:downloadId → 204. Deleting does not give a download back to the quota.
+ * - DELETE /api/offline/:downloadId → 204. Deleting does not give a download back to the quota; it frees its device
+ *     once that device holds no other live copy.
  *
  * On the device (web): files are stored in Cache Storage under `/offline/{downloadId}/{file}` (OFFLINE_PATH_PREFIX),
  * the key with its validity under `/offline/{downloadId}/key`; the service worker answers those paths from storage
@@ -47,8 +53,24 @@ export const offlineCreateBody = z.object({
   id: z.uuid(),
   /** Rendition to store, e.g. "240p"; default: the data saver's rung when it is on, else the highest rendition at or under 360p the pass allows. */
   rendition: z.string().regex(/^\d{2,5}p$/).optional(),
+  /**
+   * The device's own id (a random UUID the app keeps in localStorage, `sobanura-device-id`). Without it the copy
+   * counts as one more device each time.
+   */
+  deviceId: z.uuid().optional(),
 });
 export type OfflineCreateBody = z.infer<typeof offlineCreateBody>;
+
+/** Query of GET /api/offline/options/:id: the asking device, so `devices.thisDevice` can be told. */
+export const offlineOptionsQuery = z.object({ deviceId: z.uuid().optional() });
+
+/**
+ * Devices holding live copies (ADR 027, amended 2026-11-28): `limit` is the plan's devices, `used` the devices that
+ * hold at least one live copy (this one included once it holds one), `remaining` = limit - used (at least 0), and
+ * `thisDevice` whether the asking device is among them (it may then add copies whatever `remaining` says).
+ */
+export const offlineDevices = z.object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int(), thisDevice: z.boolean() });
+export type OfflineDevices = z.infer<typeof offlineDevices>;
 
 /** One file of a download, as listed for the device to fetch. */
 export const offlineFile = z.object({
@@ -77,6 +99,8 @@ export const offlineDownload = z.object({
   passEndsAt: z.string().nullable(),
   /** Downloads left in this pass period after this one; null = unlimited. */
   remaining: z.number().int().nullable(),
+  /** The devices holding live copies, after this one (POST only; additive 2026-11-28). */
+  devices: offlineDevices.optional(),
 });
 export type OfflineDownload = z.infer<typeof offlineDownload>;
 
@@ -107,6 +131,8 @@ export const offlineOptions = z.object({
   quota: z.object({ limit: z.number().int().nullable(), used: z.number().int(), remaining: z.number().int().nullable() }),
   /** Whether this video was already counted in this pass period (downloading it again is free). */
   alreadyCounted: z.boolean(),
+  /** The devices holding live copies; a device not among them is refused once none remain (additive 2026-11-28). */
+  devices: offlineDevices.optional(),
 });
 export type OfflineOptions = z.infer<typeof offlineOptions>;
 

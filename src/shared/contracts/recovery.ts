@@ -11,6 +11,15 @@ import { PASSWORD_MAX_LENGTH } from './accounts.js';
  * - POST /api/accounts/recovery/reset-code { phone, code, password, confirmPassword } → 200 { ok: true }
  * - GET  /api/admin/outbox?limit=          (super admin)                              → { items: OutboxItemView[] }
  * A reset sets the password and ends every session of the account; the user then signs in.
+ *
+ * Verifying the profile's phone (signed in; amended 2026-11-28): a reset code by SMS goes only to the account that
+ * verified the number.
+ * - POST /api/accounts/phone/verification  {}     → 202 `phoneCodeSent`: a PHONE_CODE (6 digits, RESET_CODE_MINUTES,
+ *     RESET_CODE_TRIES) texted to the profile's phone, under the recovery SMS limits (per address and per number).
+ *     Errors: 400 `phone_required` (no phone saved), `invalid_msisdn`; 429 `rate_limited`; 503 `server_busy` (SMS not sent).
+ * - POST /api/accounts/phone/verify        { code } → 200 { profile } (`phoneVerified: true`); the number moves to
+ *     this account if another had verified it. Errors: 400 `phone_code_invalid` (`details.attemptsLeft`),
+ *     `phone_code_locked`, `phone_required`; 429 `rate_limited`.
  * Errors: 400 `invalid_msisdn`, `weak_password`, `password_mismatch`, `reset_link_invalid` (unknown, expired or
  * used link), `reset_code_invalid` (wrong or expired code; `details.attemptsLeft`), `reset_code_locked` (five
  * wrong codes: ask for a new one); 429 `rate_limited` with Retry-After.
@@ -48,6 +57,19 @@ const newPassword = { password: z.string().max(PASSWORD_MAX_LENGTH), confirmPass
 
 export const resetWithLinkBody = z.object({ token: z.string().trim().min(16, 'The link is incomplete').max(128), ...newPassword });
 export type ResetWithLinkBody = z.infer<typeof resetWithLinkBody>;
+
+/** Body of POST /api/accounts/phone/verify. */
+export const verifyPhoneBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`), `Enter the ${RESET_CODE_DIGITS}-digit code`),
+});
+export type VerifyPhoneBody = z.infer<typeof verifyPhoneBody>;
+
+/** Answer of POST /api/accounts/phone/verification: where the code went, masked (`250788***456`). */
+export const phoneCodeSent = z.object({ ok: z.literal(true), sentTo: z.string() });
+export type PhoneCodeSent = z.infer<typeof phoneCodeSent>;
 
 export const resetWithCodeBody = z.object({
   phone: z.string().trim().min(1, 'Phone number is required').max(20),

@@ -32,9 +32,16 @@ export const offlineDownloads = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Last licence (check-in) handed out; null before the first. */
     lastLicenseAt: timestamp('last_license_at', { withTimezone: true }),
+    /**
+     * The device holding the copy: the random id the app keeps in localStorage and sends (ADR 027, amended
+     * 2026-11-28); null for a copy made before devices were counted or by a client that sends none (each such copy
+     * then counts as a device of its own).
+     */
+    deviceId: text('device_id'),
   },
   (t) => [
     index('offline_downloads_user_idx').on(t.userId, t.createdAt).where(sql`${t.deletedAt} is null`),
+    index('offline_downloads_device_idx').on(t.userId, t.deviceId, t.videoId).where(sql`${t.deletedAt} is null`),
     check('offline_downloads_key_length', sql`length(${t.keyBase64}) = 24`),
   ],
 );

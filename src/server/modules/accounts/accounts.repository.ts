@@ -2,10 +2,10 @@
  * The only place that queries accounts data: users, profiles and role rows, and the erasure of an account
  * (ADR 011: deletion is real), which also anonymises the user's payments in the same transaction.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/contracts/accounts.js';
 import type { Database } from '../../db/client.js';
-import { contactMessages, payments, profiles, user, userRoles, verification } from '../../db/schema/index.js';
+import { contactMessages, payments, profiles, user, userRoles, verification, verifiedPhones } from '../../db/schema/index.js';
 
 export interface ProfileRow {
   email: string;
@@ -41,9 +41,19 @@ export function createAccountsRepository(db: Database) {
         .limit(1);
       return rows[0] ?? null;
     },
-    /** Writes the profile and keeps the account's display name in step with a non-empty full name. */
-    async updateProfile(userId: string, fullName: string, phone: string | null, now = new Date()): Promise<void> {
+    /** The number (MSISDN) this user verified and holds (ADR 021, amended 2026-11-28), or null. */
+    async verifiedPhoneOf(userId: string): Promise<string | null> {
+      const rows = await db.select({ msisdn: verifiedPhones.msisdn }).from(verifiedPhones).where(eq(verifiedPhones.userId, userId)).limit(1);
+      return rows[0]?.msisdn ?? null;
+    },
+    /**
+     * Writes the profile and keeps the account's display name in step with a non-empty full name. `msisdn` is the new
+     * phone read as a Rwandan number (null when empty or not one): a verified number other than it is dropped, so
+     * recovery by SMS never texts a number the profile no longer shows (ADR 021, amended 2026-11-28).
+     */
+    async updateProfile(userId: string, fullName: string, phone: string | null, now = new Date(), msisdn: string | null = null): Promise<void> {
       await db.transaction(async (tx) => {
+        await tx.delete(verifiedPhones).where(msisdn ? and(eq(verifiedPhones.userId, userId), ne(verifiedPhones.msisdn, msisdn)) : eq(verifiedPhones.userId, userId));
         await tx
           .insert(profiles)
           .values({ id: userId, fullName, phone, updatedAt: now })

@@ -3,7 +3,8 @@
  * The settings routes are rate limited per user; the password change answers a new session cookie, the deletion a
  * cleared one. Sign-in is limited per address (AUTH_RATE_LIMIT_PER_MINUTE) and, whatever the address, per account
  * and trusted device (sign-in-limits.ts, ADR 018); a success also sets the device cookie (device-cookie.ts).
- * Sign-in and register also take HTML form posts, answered 303 (plugins/form-posts.ts, ADR 024).
+ * Sign-in and register also take HTML form posts, answered 303 (plugins/form-posts.ts, ADR 024). Registration
+ * with a taken email is 409 `email_taken`, limited per address and told to the owner (registration-guard.ts, ADR 033).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,10 +24,13 @@ import { isPassActive } from '../../../shared/domain/plans.js';
 import { toHeaders } from '../../plugins/auth.js';
 import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, formFields, isFormPost, safeNext } from '../../plugins/form-posts.js';
 import type { BillingRepository } from '../billing/billing.repository.js';
+import { AppError } from '../../lib/app-error.js';
+import { requestLanguage } from '../recovery/recovery-texts.js';
 import type { AccountsService } from './accounts.service.js';
+import type { RegistrationGuard } from './registration-guard.js';
 import type { SignInLimits } from './sign-in-limits.js';
 
-export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number; signInLimits: SignInLimits }) {
+export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number; signInLimits: SignInLimits; registration: RegistrationGuard }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Sign-in and register also take the HTML form posts of the pages drawn on the server, before the app has
@@ -40,7 +44,12 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
         schema: { body: registerBody, response: { 201: userResponse } },
         errorHandler: formErrorHandler(scope, '/register', ({ fullName, phone, email }) => ({ fullName, phone, email })),
       }, async (req, reply) => {
-        const user = await deps.accounts.register(req.body);
+        // A taken email is answered 409 (ADR 033), at the cost of a per-address limit and a mail to its owner.
+        await deps.registration.check(req.ip);
+        const user = await deps.accounts.register(req.body).catch(async (err: unknown) => {
+          if (err instanceof AppError && err.code === 'email_taken') await deps.registration.taken(req.ip, req.body.email, requestLanguage(req.headers.cookie, req.headers['accept-language']));
+          throw err;
+        });
         // The account is made but not signed in (as the JSON answer): the sign-in page, with the address filled in.
         if (isFormPost(req)) return reply.redirect(`/login?${new URLSearchParams({ registered: '1', email: user.email })}`, 303);
         return reply.status(201).send({ user });

@@ -9,6 +9,7 @@
 import { isAPIError } from 'better-auth/api';
 import type { ChangePasswordBody, ProfileView, RegisterBody, Role, SessionUser, UpdateProfileBody } from '../../../shared/contracts/accounts.js';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/accounts.js';
+import { parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Auth } from '../../plugins/auth.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -31,7 +32,9 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
   async function profile(userId: string): Promise<ProfileView> {
     const p = await accounts.profileOf(userId);
     if (!p) throw new AppError(404, 'not_found', 'Account not found');
-    return { email: p.email, fullName: p.fullName ?? p.name, phone: p.phone ?? null, updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null };
+    const verified = p.phone ? await accounts.verifiedPhoneOf(userId) : null;
+    const phoneVerified = verified !== null && parseRwandaMsisdn(p.phone ?? '')?.msisdn === verified;
+    return { email: p.email, fullName: p.fullName ?? p.name, phone: p.phone ?? null, updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null, phoneVerified };
   }
 
   return {
@@ -59,9 +62,13 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
       return res?.headers.getSetCookie() ?? [];
     },
     profile,
-    /** Saves full name and phone as typed (viewer spec section 5: no validation beyond length limits). */
+    /**
+     * Saves full name and phone as typed (viewer spec section 5: no validation beyond length limits). A verified
+     * number survives only if the new phone reads as the same number (ADR 021, amended 2026-11-28).
+     */
     async updateProfile(userId: string, body: UpdateProfileBody): Promise<ProfileView> {
-      await accounts.updateProfile(userId, body.fullName, body.phone ? body.phone : null);
+      const phone = body.phone ? body.phone : null;
+      await accounts.updateProfile(userId, body.fullName, phone, new Date(), phone ? (parseRwandaMsisdn(phone)?.msisdn ?? null) : null);
       return profile(userId);
     },
     /**

@@ -38,8 +38,9 @@ describeEachDb('ingest and delivery on S3', (kind) => {
       SESSION_SECRET: 'b'.repeat(40),
     };
     t = await startTestApp(kind, { env });
-    // A second instance on the same database kind and bucket, behind nginx: it answers media with X-Accel-Redirect.
-    accel = await startTestApp('pglite', { env: { ...env, MEDIA_ACCEL_PREFIX: '/_media/' }, workers: false });
+    // A second instance on the same database kind and bucket, behind nginx (app.inject's peer, 127.0.0.1): it answers
+    // media with X-Accel-Redirect to that proxy only.
+    accel = await startTestApp('pglite', { env: { ...env, MEDIA_ACCEL_PREFIX: '/_media/', TRUST_PROXY: '127.0.0.1' }, workers: false });
     admin = await signUp(t, 'super_admin');
     movieId = (await t.services.catalog.create({ title: 'Cockatoo', category: 'drama', isPremium: true })).id;
   }, 300_000);
@@ -49,7 +50,7 @@ describeEachDb('ingest and delivery on S3', (kind) => {
     await s3?.stop();
   });
 
-  const get = (app: TestApp, url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
+  const get = (app: TestApp, url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => app.app.inject({ method: 'GET', url, headers, remoteAddress });
 
   it('takes a chunked tus upload into the bucket, transcodes it, and keeps nothing on local disk', async () => {
     const body = await readFile(COCKATOO);
@@ -153,6 +154,12 @@ describeEachDb('ingest and delivery on S3', (kind) => {
     const fromBucket = await fetch(`${s3.endpoint}/${target.slice('/_media/'.length)}`);
     expect(fromBucket.status).toBe(200);
     expect(Buffer.from(await fromBucket.arrayBuffer()).equals(bytes)).toBe(true);
+    // A client talking to that instance directly (not through the trusted proxy) gets the bytes, never a presigned URL.
+    const direct = await get(accel, segmentUrl, { 'x-forwarded-for': '127.0.0.1' }, '198.51.100.7');
+    expect(direct.statusCode).toBe(200);
+    expect(direct.headers['x-accel-redirect']).toBeUndefined();
+    expect(direct.body).not.toContain('X-Amz-');
+    expect(direct.rawPayload.equals(bytes)).toBe(true);
     // An altered token is refused before any redirect.
     const forged = segmentUrl.replace(/\/media\/v\/([^/]+)\/([^/]+)\//, (_m: string, id: string, token: string) => `/media/v/${id}/${token.slice(0, -2)}${token.endsWith('AA') ? 'BA' : 'AA'}/`);
     const refused = await get(accel, forged);

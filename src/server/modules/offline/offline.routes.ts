@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { offlineCreateBody, offlineDownload, offlineDownloadList, offlineDownloadParams, offlineLicense, offlineOptions } from '../../../shared/contracts/offline.js';
+import { offlineCreateBody, offlineDownload, offlineDownloadList, offlineDownloadParams, offlineLicense, offlineOptions, offlineOptionsQuery } from '../../../shared/contracts/offline.js';
 import { idParams } from '../../../shared/contracts/catalog.js';
 import { PLAYBACK_RATE_LIMIT_PER_MINUTE } from '../../../shared/contracts/playback.js';
 import { AppError } from '../../lib/app-error.js';
@@ -41,9 +41,9 @@ export function offlineRoutes(deps: { offline: OfflineService; storage: MediaSto
       reply.header('cache-control', 'no-store');
       return deps.offline.list(await req.requireUser());
     });
-    r.get('/api/offline/options/:id', { config: { access: 'user', rateLimit: userRate }, schema: { params: idParams, response: { 200: offlineOptions } } }, async (req, reply) => {
+    r.get('/api/offline/options/:id', { config: { access: 'user', rateLimit: userRate }, schema: { params: idParams, querystring: offlineOptionsQuery, response: { 200: offlineOptions } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return deps.offline.options(await req.requireUser(), req.params.id);
+      return deps.offline.options(await req.requireUser(), req.params.id, new Date(), req.query.deviceId ?? null);
     });
     r.get('/api/offline/:downloadId/files/*', { config: { access: 'user' }, schema: { params: fileParams } }, async (req, reply) => {
       const file = await deps.offline.file(await req.requireUser(), req.params.downloadId, req.params['*']);

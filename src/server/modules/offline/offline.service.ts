@@ -10,6 +10,13 @@
  * The quota is the MP4 download's: `recordDownload` in `video_downloads`, one per distinct video per pass period
  * (`downloadPeriodStart`), the same video again free.
  *
+ * Devices (ADR 027, amended 2026-11-28): live copies (not deleted, checked in within OFFLINE_CHECK_IN_SECONDS) may
+ * be held by at most `limits.streams` devices (the plan's `devices`; a copy without a device id is a device of its
+ * own). A device that already holds a copy may add more; one more device is refused (403 offline_device_limit
+ * {limit, used}) before anything is counted. The same video on the same device at the same rendition renews that
+ * copy (same id and key, nothing counted); at another rendition it replaces it. Deleting a copy frees its device
+ * once the device holds no other.
+ *
  * Files and licences: only the owner's live download (else 404 not_found), only while the pass is active (else 403
  * subscription_required {reason 'expired'|'none'} with playback's messages). A licence gives the key (base64),
  * `passEndsAt`, `checkInBy` (now + OFFLINE_CHECK_IN_SECONDS) and `validUntil` (the earlier), and records the check-in.
@@ -17,11 +24,11 @@
  *
  * Sizes are bytes, durations seconds, times ISO strings in answers.
  * Errors (AppError): 404 not_found / video_not_available, 409 video_not_ready, 403 subscription_required,
- * download_not_included, download_limit_reached {limit, used, plan}, forbidden.
+ * download_not_included, download_limit_reached {limit, used, plan}, offline_device_limit {limit, used}, forbidden.
  */
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
-import { OFFLINE_CHECK_IN_SECONDS, OFFLINE_KEY_BYTES, type OfflineCreateBody, type OfflineDownload, type OfflineLicense, type OfflineOptions } from '../../../shared/contracts/offline.js';
+import { OFFLINE_CHECK_IN_SECONDS, OFFLINE_KEY_BYTES, type OfflineCreateBody, type OfflineDevices, type OfflineDownload, type OfflineLicense, type OfflineOptions } from '../../../shared/contracts/offline.js';
 import { DATA_SAVER_MAX_HEIGHT } from '../../../shared/contracts/playback.js';
 import { allowedRenditions, shortSide, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
@@ -33,7 +40,7 @@ import type { Playable, PlaybackRepository } from '../playback/playback.reposito
 import { downloadPeriodStart } from '../playback/playback.service.js';
 import { downloadLimitReached, downloadNotIncluded, subscriptionRequired, viewerAccess } from '../playback/viewer-access.js';
 import { offlinePlaylist, paddedSize, playlistFiles, PlaylistShapeError, type PlaylistFile } from './offline-hls.js';
-import type { OfflineDownloadRow, OfflineRepository } from './offline.repository.js';
+import type { LiveCopy, OfflineDownloadRow, OfflineRepository } from './offline.repository.js';
 
 export interface OfflineDeps {
   repo: OfflineRepository;
@@ -67,6 +74,16 @@ const PLAYLIST = 'index.m3u8';
 /** Highest short side, pixels, of the rendition stored when none is named and the data saver is off (contract). */
 const OFFLINE_DEFAULT_MAX_HEIGHT = 360;
 const notAvailable = () => new AppError(404, 'video_not_available', "This content doesn't have a video source available yet.");
+/** The device a live copy counts against: its device id, or the copy itself when it has none. */
+const deviceOf = (c: LiveCopy) => c.deviceId ?? `copy:${c.id}`;
+/** Devices holding the copies, and whether `deviceId` is one of them. */
+export function devicesIn(live: LiveCopy[], limit: number, deviceId: string | null): OfflineDevices {
+  const devices = new Set(live.map(deviceOf));
+  const thisDevice = deviceId !== null && devices.has(deviceId);
+  return { limit, used: devices.size, remaining: Math.max(0, limit - devices.size), thisDevice };
+}
+const deviceLimit = (d: OfflineDevices) =>
+  new AppError(403, 'offline_device_limit', `Your pass keeps downloads on ${d.limit} devices at once, and ${d.used} already hold some. Delete the downloads on one of them to download on this one.`, { limit: d.limit, used: d.used });
 const mbPerHour = (bytes: number, seconds: number) => (seconds > 0 ? Math.round(((bytes * 3600) / seconds / 1e6) * 10) / 10 : 0);
 
 export function createOfflineService(deps: OfflineDeps) {
@@ -148,9 +165,12 @@ export function createOfflineService(deps: OfflineDeps) {
     return { row, pass: isPassActive(pass, now) ? pass : null };
   }
 
+  /** Copies made or checked in since then still count (older keys have expired on their device). */
+  const countedSince = (now: Date) => new Date(now.getTime() - OFFLINE_CHECK_IN_SECONDS * 1000);
+
   const pageUrlOf = (p: Playable) => (p.kind === 'episode' ? `/series/${p.seriesId}` : `/movie/${p.movieId}`);
 
-  async function describe(row: OfflineDownloadRow, pass: PassRow | null, remaining: number | null): Promise<OfflineDownload | null> {
+  async function describe(row: OfflineDownloadRow, pass: PassRow | null, remaining: number | null, devices?: OfflineDevices): Promise<OfflineDownload | null> {
     const playable = await deps.playback.playable(row.partId ?? row.episodeId ?? row.movieId ?? '');
     if (!playable) return null;
     const rungs = await rungsOf({ id: row.videoId, renditions: playable.video?.id === row.videoId ? playable.video.renditions : [] });
@@ -169,12 +189,13 @@ export function createOfflineService(deps: OfflineDeps) {
       createdAt: row.createdAt.toISOString(),
       passEndsAt: pass ? new Date(pass.expiresAt).toISOString() : null,
       remaining,
+      ...(devices ? { devices } : {}),
     };
   }
 
   return {
     /** What the download dialog shows: renditions within the pass's cap with their real sizes, the default, the quota. */
-    async options(user: SessionUser, id: string, now = new Date()): Promise<OfflineOptions> {
+    async options(user: SessionUser, id: string, now = new Date(), deviceId: string | null = null): Promise<OfflineOptions> {
       const { playable, video, pass, limits, allowed } = await entitle(user, id, now);
       const renditions = [];
       for (const r of allowed) {
@@ -190,6 +211,7 @@ export function createOfflineService(deps: OfflineDeps) {
         defaultRendition: (await defaultRung(user.id, allowed)).name,
         quota: { limit: q.limit, used: q.used, remaining: q.remaining },
         alreadyCounted: q.alreadyCounted,
+        devices: devicesIn(await deps.repo.liveCopies(user.id, countedSince(now)), limits.streams, deviceId),
       };
     },
 
@@ -204,22 +226,46 @@ export function createOfflineService(deps: OfflineDeps) {
         rung = named;
       } else rung = await defaultRung(user.id, allowed);
       await renditionFiles(video.id, rung.name);
+      const deviceId = body.deviceId ?? null;
+      const since = countedSince(now);
+      const current = deviceId ? await deps.repo.onDevice(user.id, deviceId, video.id) : null;
+      if (current && current.rendition === rung.name) {
+        // The same copy asked again on its device: renewed, nothing counted (ADR 027, amended 2026-11-28).
+        const q = await quota(user.id, limits, pass, null);
+        return (await describe(current, pass, q.remaining, devicesIn(await deps.repo.liveCopies(user.id, since), limits.streams, deviceId)))!;
+      }
+      // One more device is refused before the quota is touched; the check is made again under the lock below.
+      const before = devicesIn(await deps.repo.liveCopies(user.id, since), limits.streams, deviceId);
+      if (!before.thisDevice && before.remaining === 0) throw deviceLimit(before);
       const used = await deps.playback.recordDownload(user.id, video.id, rung.name, limits.downloads, pass ? downloadPeriodStart(pass) : new Date(0), now);
       if (used === null) {
         throw downloadLimitReached(limits);
       }
-      const row = await deps.repo.create({
-        userId: user.id,
-        videoId: video.id,
-        movieId: playable.movieId,
-        partId: playable.partId,
-        episodeId: playable.episodeId,
-        rendition: rung.name,
-        keyBase64: randomBytes(OFFLINE_KEY_BYTES).toString('base64'),
-        createdAt: now,
-      });
+      let after: OfflineDevices = before;
+      const row = await deps.repo.createLocked(
+        {
+          userId: user.id,
+          videoId: video.id,
+          movieId: playable.movieId,
+          partId: playable.partId,
+          episodeId: playable.episodeId,
+          rendition: rung.name,
+          keyBase64: randomBytes(OFFLINE_KEY_BYTES).toString('base64'),
+          createdAt: now,
+          deviceId,
+        },
+        since,
+        (live) => {
+          const d = devicesIn(live, limits.streams, deviceId);
+          if (!d.thisDevice && d.remaining === 0) throw deviceLimit(d);
+          const replaced = current ? live.filter((c) => c.id !== current.id) : live;
+          // The copy about to be made counts on this device (or as a device of its own without an id).
+          after = devicesIn([...replaced, { id: 'new', deviceId, videoId: video.id, rendition: rung.name }], limits.streams, deviceId);
+          return { replaceId: current?.id ?? null };
+        },
+      );
       const remaining = limits.downloads === null ? null : Math.max(0, limits.downloads - used);
-      return (await describe(row, pass, remaining))!;
+      return (await describe(row, pass, remaining, after))!;
     },
 
     /** The user's downloads, newest first (kept while the pass has ended, so the app can show and delete them). */
@@ -252,9 +298,19 @@ export function createOfflineService(deps: OfflineDeps) {
       return { kind: 'segment', objectKey, sequence: f.sequence!, key: Buffer.from(row.keyBase64, 'base64') };
     },
 
-    /** The key and how long the device may use it; records the check-in. */
+    /**
+     * The key and how long the device may use it; records the check-in. A copy not checked in for
+     * OFFLINE_CHECK_IN_SECONDS is refused with 403 offline_device_limit when its device has no place any more.
+     */
     async license(user: SessionUser, downloadId: string, now = new Date()): Promise<OfflineLicense> {
       const { row, pass } = await owned(user, downloadId, now);
+      // A copy that stopped counting (30 days without a check-in) comes back only if its device has a place.
+      const since = countedSince(now);
+      if ((row.lastLicenseAt ?? row.createdAt) <= since) {
+        const limits = viewerLimits({ superAdmin: user.role === 'super_admin', activePlan: pass?.plan ?? null });
+        const d = devicesIn(await deps.repo.liveCopies(user.id, since), limits.streams, row.deviceId);
+        if (!d.thisDevice && d.remaining === 0) throw deviceLimit(d);
+      }
       if (!(await deps.repo.checkIn(user.id, downloadId, now))) throw notFound('Download');
       const checkInBy = new Date(now.getTime() + OFFLINE_CHECK_IN_SECONDS * 1000);
       const passEndsAt = pass ? new Date(pass.expiresAt) : checkInBy;
@@ -262,7 +318,10 @@ export function createOfflineService(deps: OfflineDeps) {
       return { downloadId: row.id, key: row.keyBase64, passEndsAt: passEndsAt.toISOString(), checkInBy: checkInBy.toISOString(), validUntil: validUntil.toISOString() };
     },
 
-    /** Deletes the user's download (soft); the quota is not given back. 404 when not theirs or already deleted. */
+    /**
+     * Deletes the user's download (soft); the quota is not given back, the device is freed once it holds no other
+     * live copy (ADR 027, amended 2026-11-28). 404 when not theirs or already deleted.
+     */
     async remove(user: SessionUser, downloadId: string, now = new Date()): Promise<void> {
       if (!(await deps.repo.softDelete(user.id, downloadId, now))) throw notFound('Download');
     },

@@ -40,9 +40,9 @@ describeEachDb('offline downloads', (kind) => {
     if (plan) await t.services.billing.grantPass(v.id, plan);
     return v;
   };
-  const create = (who: Who, id: string, rendition?: string) => call(who, 'POST', '/api/offline', { id, ...(rendition ? { rendition } : {}) });
-  const made = async (who: Who, id: string, rendition?: string): Promise<OfflineDownload> => {
-    const res = await create(who, id, rendition);
+  const create = (who: Who, id: string, rendition?: string, deviceId?: string) => call(who, 'POST', '/api/offline', { id, ...(rendition ? { rendition } : {}), ...(deviceId ? { deviceId } : {}) });
+  const made = async (who: Who, id: string, rendition?: string, deviceId?: string): Promise<OfflineDownload> => {
+    const res = await create(who, id, rendition, deviceId);
     expect(res.statusCode, res.body).toBe(201);
     return offlineDownload.parse(res.json());
   };
@@ -143,6 +143,60 @@ describeEachDb('offline downloads', (kind) => {
     expect((await call(v, 'DELETE', `/api/offline/${tenth.id}`)).statusCode).toBe(204);
     expect((await create(v, freeId)).json().error.code).toBe('download_limit_reached');
     expect((await call(v, 'GET', '/api/offline')).json().items.map((i: { id: string }) => i.id)).toEqual([again.id]);
+  });
+
+  it('keeps live copies on at most the pass’s devices: the same film again on one device renews its copy, one more device is refused, deleting frees it (ADR 027, amended 2026-11-28)', async () => {
+    const v = await viewerWith('weekly');
+    const user = { id: v.id, email: 'v@example.com', name: 'V', role: 'user' as const };
+    const [A, B, C, D, E] = ['a', 'b', 'c', 'd', 'e'].map((c) => `00000000-0000-4000-8000-${c.repeat(12)}`) as [string, string, string, string, string];
+    const liveKeys = async () => (await t.db.executeSql(`select count(*)::int as n from offline_downloads where user_id = $1 and deleted_at is null`, [v.id])).rows[0];
+    const counted = async () => (await call(v, 'GET', '/api/downloads/quota')).json().used as number;
+
+    // The finding: ten requests for one film. On one device they are one copy, renewed, with one key.
+    const first = await made(v, premiumId, undefined, A);
+    expect(first.devices).toEqual({ limit: 3, used: 1, remaining: 2, thisDevice: true });
+    for (let i = 0; i < 9; i++) {
+      const again = await t.services.offline.create(user, { id: premiumId, deviceId: A });
+      expect(again.id).toBe(first.id);
+      expect(again.remaining).toBe(first.remaining);
+    }
+    expect(await liveKeys()).toEqual({ n: 1 });
+    expect(await counted()).toBe(1);
+    // On other devices each copy takes a device, up to Weekly's 3.
+    expect((await t.services.offline.create(user, { id: premiumId, deviceId: B })).devices).toMatchObject({ used: 2, remaining: 1 });
+    const onC = await t.services.offline.create(user, { id: premiumId, deviceId: C });
+    expect(onC.devices).toEqual({ limit: 3, used: 3, remaining: 0, thisDevice: true });
+    const refused = await create(v, premiumId, undefined, D);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'offline_device_limit', details: { limit: 3, used: 3 }, message: 'Your pass keeps downloads on 3 devices at once, and 3 already hold some. Delete the downloads on one of them to download on this one.' });
+    // A client that names no device is one more device too; nothing was counted or stored for either refusal.
+    expect((await create(v, freeId)).json().error.code).toBe('offline_device_limit');
+    expect(await liveKeys()).toEqual({ n: 3 });
+    expect(await counted()).toBe(1);
+    // A device that holds copies may add another film; the dialog's options tell the devices apart.
+    expect((await t.services.offline.create(user, { id: freeId, deviceId: A })).devices).toMatchObject({ used: 3, thisDevice: true });
+    expect(offlineOptions.parse((await call(v, 'GET', `/api/offline/options/${premiumId}?deviceId=${D}`)).json()).devices).toEqual({ limit: 3, used: 3, remaining: 0, thisDevice: false });
+    expect((await call(v, 'GET', `/api/offline/options/${premiumId}?deviceId=nope`)).statusCode).toBe(400);
+
+    // Deleting B's copy frees B's place for D.
+    const onB = (await t.services.offline.list(user)).items.find((i) => i.id !== first.id && i.id !== onC.id && i.videoId === premiumVideo)!;
+    expect((await call(v, 'DELETE', `/api/offline/${onB.id}`)).statusCode).toBe(204);
+    expect((await t.services.offline.create(user, { id: premiumId, deviceId: D })).devices).toMatchObject({ used: 3, thisDevice: true });
+    // A copy not checked in for 30 days cannot play any more and no longer takes a device.
+    await t.db.executeSql(`update offline_downloads set created_at = now() - interval '31 days', last_license_at = null where id = $1`, [onC.id]);
+    expect((await t.services.offline.create(user, { id: premiumId, deviceId: E })).devices).toMatchObject({ used: 3 });
+    // ...and cannot take its place back by checking in while the three devices hold copies.
+    const revived = await call(v, 'POST', `/api/offline/${onC.id}/license`);
+    expect(revived.statusCode).toBe(403);
+    expect(revived.json().error).toMatchObject({ code: 'offline_device_limit', details: { limit: 3, used: 3 } });
+
+    // Another rendition on the same device replaces that device's copy (the old key is refused).
+    const names = offlineOptions.parse((await t.services.offline.options(user, premiumId))).renditions.map((r) => r.name);
+    const other = names.find((n) => n !== first.rendition.name)!;
+    const replaced = await t.services.offline.create(user, { id: premiumId, deviceId: A, rendition: other });
+    expect(replaced.id).not.toBe(first.id);
+    expect((await call(v, 'POST', `/api/offline/${first.id}/license`)).statusCode).toBe(404);
+    expect(await counted()).toBe(2);
   });
 
   it('refuses a rendition above the pass’s quality cap', async () => {

@@ -45,7 +45,7 @@ describe.each(['local', 'without modification times'] as const)('downloads from 
   const build = async (accel: boolean) => {
     const app = Fastify();
     registerErrorHandling(app);
-    const downloads = createDownloadDelivery({ storage, delivery: createMediaDelivery(storage, accel ? '/_media/' : null), accel });
+    const downloads = createDownloadDelivery({ storage, delivery: createMediaDelivery(storage, accel ? '/_media/' : null, (address) => address === '127.0.0.1') });
     app.get('/d/*', (req, reply) => downloads.send(req, reply, (req.params as { '*': string })['*'], { filename: 'Intare - Part 2.mp4', cacheControl: 'private, max-age=3600' }));
     await app.ready();
     return app;

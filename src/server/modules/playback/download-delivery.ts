@@ -6,7 +6,7 @@
  *   `Content-Range: bytes a-b/size`, a range starting past the end 416 with `Content-Range: bytes *\/size`, several
  *   ranges or an `If-Range` that does not match the current object the whole file (200), RFC 9110 sections 13.1.5
  *   and 14.
- * - nginx path (MEDIA_ACCEL_PREFIX): media-delivery.ts answers with X-Accel-Redirect; nginx serves the ranges and
+ * - nginx path (MEDIA_ACCEL_PREFIX, request from a TRUST_PROXY proxy): media-delivery.ts answers with X-Accel-Redirect; nginx serves the ranges and
  *   the validators (the local folder's file, or the bucket's own ETag and Last-Modified, deploy/nginx/sobanura.conf
  *   passes Range and If-Range to it) and keeps this answer's Content-Disposition.
  * Both paths send `Content-Disposition: attachment` with an ASCII `filename` and the RFC 5987 `filename*` (RFC 6266).
@@ -112,14 +112,14 @@ export interface DownloadDelivery {
 }
 
 /**
- * @param deps.delivery the media delivery, used as is behind nginx (`accel`)
- * @param deps.accel whether MEDIA_ACCEL_PREFIX is set (nginx sends the bytes)
+ * @param deps.delivery the media delivery, used as is for a request that came through nginx (`delivery.accel`:
+ *   MEDIA_ACCEL_PREFIX set and the socket peer a TRUST_PROXY proxy, ADR 017)
  */
-export function createDownloadDelivery(deps: { storage: MediaStorage; delivery: MediaDelivery; accel: boolean }): DownloadDelivery {
+export function createDownloadDelivery(deps: { storage: MediaStorage; delivery: MediaDelivery }): DownloadDelivery {
   return {
     async send(req, reply, key, options) {
       reply.header('content-disposition', contentDisposition(options.filename));
-      if (deps.accel) return deps.delivery.send(req, reply, key, { contentType: 'video/mp4', cacheControl: options.cacheControl });
+      if (deps.delivery.accel(req)) return deps.delivery.send(req, reply, key, { contentType: 'video/mp4', cacheControl: options.cacheControl });
       const info = await deps.storage.stat(key);
       if (!info) throw new AppError(404, 'not_found', 'Not found');
       const v = await validatorsOf(deps.storage, key, info.size);

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustedPeer } from '../../lib/trust-proxy.js';
 import { registerErrorHandling } from '../../plugins/errors.js';
 import { createLocalStorage } from '../../providers/storage/local-storage.js';
 import { keys } from '../../providers/storage/media-storage.js';
@@ -21,7 +22,7 @@ describe('media delivery from the local folder', () => {
   const build = async (prefix: string | null) => {
     const app = Fastify();
     registerErrorHandling(app);
-    const delivery = createMediaDelivery(storage, prefix);
+    const delivery = createMediaDelivery(storage, prefix, trustedPeer(['10.0.0.5', '127.0.0.1']));
     app.get('/poster/:id', (req, reply) => delivery.send(req, reply, keys.videoFile((req.params as { id: string }).id, 'poster.webp'), { contentType: 'image/webp', cacheControl: 'public, max-age=86400' }));
     app.get('/m/*', (req, reply) => delivery.send(req, reply, (req.params as { '*': string })['*'], { contentType: 'video/mp2t', cacheControl: 'private, max-age=3600, immutable' }));
     await app.ready();
@@ -84,12 +85,35 @@ describe('media delivery from the local folder', () => {
     }
   });
 
-  it('hands the object key to nginx with X-Accel-Redirect and sends no bytes', async () => {
-    const res = await accel.inject({ url: `/m/${key}`, headers: { range: 'bytes=0-9' } });
+  it('hands the object key to nginx with X-Accel-Redirect and sends no bytes, when the peer is a trusted proxy', async () => {
+    const res = await accel.inject({ url: `/m/${key}`, headers: { range: 'bytes=0-9' }, remoteAddress: '10.0.0.5' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-accel-redirect']).toBe(`/_media/${key}`);
     expect(res.headers['content-type']).toBe('video/mp2t');
     expect(res.headers['cache-control']).toBe('private, max-age=3600, immutable');
     expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('streams the bytes itself to a client that reached the instance directly, whatever it forwards', async () => {
+    for (const remoteAddress of ['203.0.113.9', '10.0.0.6', '2001:db8::1']) {
+      const res = await accel.inject({ url: `/m/${key}`, headers: { range: 'bytes=10-19', 'x-forwarded-for': '10.0.0.5' }, remoteAddress });
+      expect(res.headers['x-accel-redirect']).toBeUndefined();
+      expect(res.statusCode).toBe(206);
+      expect(res.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+    }
+    // An IPv4-mapped IPv6 peer is the IPv4 address, as Fastify's trustProxy sees it.
+    const mapped = await accel.inject({ url: `/m/${key}`, remoteAddress: '::ffff:10.0.0.5' });
+    expect(mapped.headers['x-accel-redirect']).toBe(`/_media/${key}`);
+  });
+
+  it('never redirects when TRUST_PROXY is unset', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    const delivery = createMediaDelivery(storage, '/_media/', trustedPeer(false));
+    app.get('/m/*', (req, reply) => delivery.send(req, reply, (req.params as { '*': string })['*'], { contentType: 'video/mp2t', cacheControl: 'private' }));
+    const res = await app.inject({ url: `/m/${key}`, remoteAddress: '127.0.0.1' });
+    expect(res.headers['x-accel-redirect']).toBeUndefined();
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    await app.close();
   });
 });

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AfricasTalkingEmulator } from '../../providers/messaging/emulators/africastalking-emulator.js';
+import { verifyPhoneByCode } from '../../test/phone-verification.js';
 import { describeEachDb, signUp, type TestApp } from '../../test/harness.js';
 import type { TestSmtpServer } from '../../test/smtp-server.js';
 import { startRecoveryTestBed, type RecoveryTestBed } from '../../test/recovery-test-bed.js';
@@ -80,6 +81,7 @@ describeEachDb('account recovery by form posts', (kind) => {
     const u = await signUp(t);
     const profile = await t.app.inject({ method: 'PUT', url: '/api/accounts/profile', headers: { cookie: u.cookie }, payload: { fullName: 'Aline Uwase', phone: '0788555311' } });
     expect(profile.statusCode).toBe(200);
+    await verifyPhoneByCode(t, u.cookie, () => at.sent[at.sent.length - 1]!.message);
     const asked = seeOther(await post('/api/accounts/recovery/sms', { phone: '0788555311' }));
     expect(asked).toMatchObject({ path: '/forgot-password', q: { sent: 'sms', phone: '0788555311' } });
     await t.services.recovery.idle();

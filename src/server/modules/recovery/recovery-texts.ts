@@ -32,24 +32,27 @@ export function requestLanguage(cookieHeader: string | undefined, acceptLanguage
 const LINK = RESET_LINK_MINUTES;
 const CODE = RESET_CODE_MINUTES;
 
-const TEXTS: Record<MessageLanguage, { subject: string; mail: (name: string, link: string) => string; sms: (code: string) => string }> = {
+const TEXTS: Record<MessageLanguage, { subject: string; mail: (name: string, link: string) => string; sms: (code: string) => string; verify: (code: string) => string }> = {
   en: {
     subject: 'Reset your Sobanura password',
     mail: (name, link) =>
       `Hello ${name},\n\nSomeone (we hope you) asked to reset the password of your Sobanura account. Open this link within ${LINK} minutes to choose a new password:\n\n${link}\n\nThe link works once. When you have chosen the new password, you are signed out everywhere and sign in again with it.\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n\nSobanura`,
     sms: (code) => `Sobanura: your password reset code is ${code}. It is valid for ${CODE} minutes. Never share it with anyone.`,
+    verify: (code) => `Sobanura: your code to verify this phone number is ${code}. It is valid for ${CODE} minutes. Never share it with anyone.`,
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe Sobanura',
     mail: (name, link) =>
       `Bonjour ${name},\n\nQuelqu'un (vous, nous l'espérons) a demandé la réinitialisation du mot de passe de votre compte Sobanura. Ouvrez ce lien dans les ${LINK} minutes pour choisir un nouveau mot de passe :\n\n${link}\n\nLe lien ne fonctionne qu'une fois. Une fois le nouveau mot de passe choisi, vous êtes déconnecté partout et vous vous reconnectez avec lui.\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n\nSobanura`,
     sms: (code) => `Sobanura : votre code de réinitialisation du mot de passe est ${code}. Il est valable ${CODE} minutes. Ne le communiquez à personne.`,
+    verify: (code) => `Sobanura : votre code de vérification de ce numéro est ${code}. Il est valable ${CODE} minutes. Ne le communiquez à personne.`,
   },
   rw: {
     subject: "Hindura ijambo ry'ibanga rya Sobanura",
     mail: (name, link) =>
       `Muraho ${name},\n\nHari uwasabye guhindura ijambo ry'ibanga rya konti yawe ya Sobanura (twizera ko ari wowe). Fungura iyi link mu minota ${LINK} kugira ngo uhitemo ijambo ry'ibanga rishya:\n\n${link}\n\nIyi link ikora rimwe gusa. Numara guhitamo ijambo ry'ibanga rishya, uzasohorwa aho winjiriye hose, hanyuma winjire ukoresheje irishya.\n\nNiba atari wowe wabisabye, wirengagize iyi imeri: ijambo ry'ibanga ryawe ntirihinduka.\n\nSobanura`,
     sms: (code) => `Sobanura: kode yo guhindura ijambo ry'ibanga ni ${code}. Imara iminota ${CODE}. Ntuzayihe undi muntu.`,
+    verify: (code) => `Sobanura: kode yo kwemeza iyi nimero ni ${code}. Imara iminota ${CODE}. Ntuzayihe undi muntu.`,
   },
 };
 
@@ -62,4 +65,9 @@ export function resetMail(lang: MessageLanguage, name: string, link: string): { 
 /** The reset SMS text with the code (one SMS part in each language). */
 export function resetSms(lang: MessageLanguage, code: string): string {
   return TEXTS[lang].sms(code);
+}
+
+/** The SMS that verifies a profile's phone, with the code (ADR 021, amended 2026-11-28). */
+export function verifyPhoneSms(lang: MessageLanguage, code: string): string {
+  return TEXTS[lang].verify(code);
 }

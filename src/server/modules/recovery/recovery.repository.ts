@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { account, passwordResets, profiles, session, user } from '../../db/schema/index.js';
+import { account, passwordResets, profiles, session, user, verifiedPhones } from '../../db/schema/index.js';
 
 export type ResetRow = typeof passwordResets.$inferSelect;
 export interface RecoveryUser {
@@ -38,20 +38,50 @@ export function createRecoveryRepository(db: Database) {
         .limit(1);
       return rows[0] ?? null;
     },
-    /**
-     * Users whose profile phone ends with the 9 digits `local` (`7XXXXXXXX`) once its non-digits are dropped; the
-     * caller checks each phone parses to the same MSISDN. At most 5.
-     */
-    async usersByLocalPhone(local: string): Promise<RecoveryUser[]> {
-      return db
+    /** The account that verified `msisdn` (ADR 021, amended 2026-11-28), or null when none did. */
+    async verifiedHolder(msisdn: string): Promise<RecoveryUser | null> {
+      const rows = await db
         .select({ id: user.id, email: user.email, name: user.name, phone: profiles.phone })
-        .from(profiles)
-        .innerJoin(user, eq(user.id, profiles.id))
-        .where(sql`right(regexp_replace(coalesce(${profiles.phone}, ''), '[^0-9]', '', 'g'), 9) = ${local}`)
-        .limit(5);
+        .from(verifiedPhones)
+        .innerJoin(user, eq(user.id, verifiedPhones.userId))
+        .leftJoin(profiles, eq(profiles.id, user.id))
+        .where(eq(verifiedPhones.msisdn, msisdn))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** The newest unspent, unexpired phone-verification code of `userId` for `msisdn`, or null. */
+    async activePhoneCode(userId: string, msisdn: string, now = new Date()): Promise<ResetRow | null> {
+      const rows = await db
+        .select()
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, userId), eq(passwordResets.channel, 'phone'), eq(passwordResets.target, msisdn), active(now)))
+        .orderBy(desc(passwordResets.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /**
+     * Records in one transaction that `userId` verified `msisdn` with code row `codeId`: spends the code (only if
+     * still unspent and unexpired), drops the user's other verified numbers and gives the number to the user, taking
+     * it from any account that had it. @returns false when the code was already spent or expired.
+     */
+    async completePhoneVerification(codeId: string, userId: string, msisdn: string, now = new Date()): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const spent = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.id, codeId), active(now)))
+          .returning({ id: passwordResets.id });
+        if (!spent.length) return false;
+        await tx.delete(verifiedPhones).where(eq(verifiedPhones.userId, userId));
+        await tx
+          .insert(verifiedPhones)
+          .values({ msisdn, userId, verifiedAt: now })
+          .onConflictDoUpdate({ target: verifiedPhones.msisdn, set: { userId, verifiedAt: now } });
+        return true;
+      });
     },
     /** Stores a new reset and spends the user's earlier unspent ones of the same channel (one transaction). */
-    async insertReset(r: { userId: string; channel: 'email' | 'sms'; target: string; secretHash: string; expiresAt: Date }, now = new Date()): Promise<void> {
+    async insertReset(r: { userId: string; channel: 'email' | 'sms' | 'phone'; target: string; secretHash: string; expiresAt: Date }, now = new Date()): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(passwordResets)

@@ -6,8 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { profileResponse, type ProfileView } from '../../../shared/contracts/accounts.js';
 import {
   outboxQuery,
+  phoneCodeSent,
+  verifyPhoneBody,
   outboxResponse,
   recoveryAccepted,
   recoveryEmailBody,
@@ -20,7 +23,7 @@ import type { Outbox } from '../../providers/messaging/outbox.js';
 import { requestLanguage } from './recovery-texts.js';
 import type { RecoveryService } from './recovery.service.js';
 
-export function recoveryRoutes(deps: { recovery: RecoveryService; outbox: Outbox }) {
+export function recoveryRoutes(deps: { recovery: RecoveryService; outbox: Outbox; profile: (userId: string) => Promise<ProfileView> }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const noStore = { 'cache-control': 'no-store' };
@@ -73,6 +76,25 @@ export function recoveryRoutes(deps: { recovery: RecoveryService; outbox: Outbox
         if (isFormPost(req)) return done(reply, '/reset-password?done=1');
         return reply.headers(noStore).send({ ok: true as const });
       });
+    });
+
+    // Verifying the profile's phone, so that recovery by SMS may use it (ADR 021, amended 2026-11-28).
+    r.post('/api/accounts/phone/verification', {
+      config: { access: 'user' },
+      schema: { response: { 202: phoneCodeSent } },
+    }, async (req, reply) => {
+      const user = await req.requireUser();
+      const { sentTo } = await deps.recovery.sendPhoneCode(user.id, requestLanguage(req.headers.cookie, req.headers['accept-language']), req.ip);
+      return reply.status(202).headers(noStore).send({ ok: true as const, sentTo });
+    });
+
+    r.post('/api/accounts/phone/verify', {
+      config: { access: 'user' },
+      schema: { body: verifyPhoneBody, response: { 200: profileResponse } },
+    }, async (req, reply) => {
+      const user = await req.requireUser();
+      await deps.recovery.verifyPhone(user.id, req.body.code, req.ip);
+      return reply.headers(noStore).send({ profile: await deps.profile(user.id) });
     });
 
     r.get('/api/admin/outbox', {

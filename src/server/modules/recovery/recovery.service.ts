@@ -10,22 +10,28 @@
  * - Both requests answer the same whether or not the account or number exists: the limits are counted first (per
  *   client address and per email or number, RECOVERY_LIMITS; 429 `rate_limited` past them), then the answer goes
  *   out and the look-up and the sending happen after it (`idle()` waits for them), so neither the answer nor its
- *   timing tells who has an account. A number on several accounts gets no code (the email way still works).
+ *   timing tells who has an account.
+ * - Only a verified number gets a reset code (amended 2026-11-28): the account that proved it holds the number by
+ *   entering a code texted to it (`sendPhoneCode`, `verifyPhone`; same code length, lifetime and tries as a reset
+ *   code; the SMS counted by the same per-address and per-number limits). Saving a number on a profile proves
+ *   nothing, so an unverified number gets no code, and a later verification by another account (who received the
+ *   code, so holds the SIM) moves the number to it.
  * - A reset sets the new password (password-policy.ts, ADR 018), spends the link or code, and ends every session of
  *   the account; the user signs in again.
  * Errors: AppError 400 `invalid_msisdn`, `weak_password`, `password_mismatch`, `reset_link_invalid`,
- * `reset_code_invalid` (details.attemptsLeft), `reset_code_locked`; 429 `rate_limited` (details.retryAfterSeconds).
+ * `reset_code_invalid` (details.attemptsLeft), `reset_code_locked`, `phone_required`, `phone_code_invalid`
+ * (details.attemptsLeft), `phone_code_locked`; 429 `rate_limited` (details.retryAfterSeconds).
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/accounts.js';
 import { RECOVERY_LIMITS, RESET_CODE_DIGITS, RESET_CODE_MINUTES, RESET_CODE_TRIES, RESET_LINK_MINUTES } from '../../../shared/contracts/recovery.js';
-import { localMsisdn, maskMsisdn, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
+import { maskMsisdn, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
 import { AppError } from '../../lib/app-error.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
-import { maskEmail, type MailSender, type SmsSender } from '../../providers/messaging/messaging.js';
+import { maskEmail, MessagingError, type MailSender, type SmsSender } from '../../providers/messaging/messaging.js';
 import { checkNewPassword } from '../accounts/password-policy.js';
-import { resetMail, resetSms, type MessageLanguage } from './recovery-texts.js';
+import { resetMail, resetSms, verifyPhoneSms, type MessageLanguage } from './recovery-texts.js';
 import type { RecoveryRepository } from './recovery.repository.js';
 
 interface Log {
@@ -46,6 +52,7 @@ export interface RecoveryDeps {
   hashPassword: (password: string) => Promise<string>;
 }
 
+const phoneRequired = () => new AppError(400, 'phone_required', 'Save a phone number on your profile first.', { fields: [{ field: 'phone', message: 'Save a phone number first' }] });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function invalidMsisdn(field: string) {
@@ -60,6 +67,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
   const checks = createCounter(store, 'recovery-checks', L.checksPerAddress.points, L.checksPerAddress.seconds);
   const codeTries = createCounter(store, 'recovery-code-tries', RESET_CODE_TRIES, RESET_CODE_MINUTES * 60);
   const codeHash = (msisdn: string, code: string) => createHmac('sha256', store.secret).update(`reset-code\0${msisdn}\0${code}`).digest('hex');
+  const phoneCodeHash = (userId: string, msisdn: string, code: string) => createHmac('sha256', store.secret).update(`phone-code\0${userId}\0${msisdn}\0${code}`).digest('hex');
+  const newCode = () => String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
   const pending = new Set<Promise<void>>();
 
   async function consume(counter: RateLimiterAbstract, key: string, message: string): Promise<void> {
@@ -121,8 +130,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
     },
 
     /**
-     * "Forgot password?" by SMS: counts the limits, then (after the answer) texts a code to that number when it is
-     * on exactly one account's profile. @throws AppError 400 `invalid_msisdn`, 429 `rate_limited`
+     * "Forgot password?" by SMS: counts the limits, then (after the answer) texts a code to that number when an
+     * account verified it and still shows it on its profile. @throws AppError 400 `invalid_msisdn`, 429 `rate_limited`
      */
     async requestBySms(phone: string, lang: MessageLanguage, address: string): Promise<void> {
       const parsed = parseRwandaMsisdn(phone);
@@ -133,13 +142,13 @@ export function createRecoveryService(deps: RecoveryDeps) {
       // A new request gives the number its tries back, whether or not it has an account (same answers for all).
       await codeTries.delete(keyOf(store, 'recovery-code', msisdn));
       later(async () => {
-        const users = (await repo.usersByLocalPhone(localMsisdn(msisdn))).filter((u) => u.phone && parseRwandaMsisdn(u.phone)?.msisdn === msisdn);
-        if (users.length !== 1) {
-          if (users.length > 1) log.info({ recipient: maskMsisdn(msisdn), accounts: users.length }, 'password reset by SMS: number on several accounts, no code sent');
+        // Only the account that verified the number, and only while its profile still shows it (ADR 021, amended).
+        const u = await repo.verifiedHolder(msisdn);
+        if (!u || !u.phone || parseRwandaMsisdn(u.phone)?.msisdn !== msisdn) {
+          log.info({ recipient: maskMsisdn(msisdn) }, 'password reset by SMS: no account verified this number, no code sent');
           return;
         }
-        const u = users[0]!;
-        const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+        const code = newCode();
         await repo.insertReset({ userId: u.id, channel: 'sms', target: msisdn, secretHash: codeHash(msisdn, code), expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60_000) });
         await deps.sms.send({ to: msisdn, text: resetSms(lang, code) });
         log.info({ userId: u.id, recipient: maskMsisdn(msisdn), via: deps.sms.name }, 'password reset code sent');
@@ -187,6 +196,56 @@ export function createRecoveryService(deps: RecoveryDeps) {
       if (!who) throw new AppError(400, 'reset_code_invalid', 'This code is wrong or has expired.', { attemptsLeft: 0 });
       await finish(row.id, who, password, () => new AppError(400, 'reset_code_invalid', 'This code is wrong or has expired.', { attemptsLeft: 0 }));
       await codeTries.delete(triesKey);
+    },
+
+    /**
+     * Texts a code that verifies the signed-in user's profile phone (ADR 021, amended 2026-11-28), counted by the
+     * recovery SMS limits (per address, per number). Sent before the answer: the user knows their own number.
+     * @returns the masked number. @throws AppError 400 `phone_required`, `invalid_msisdn`; 429 `rate_limited`;
+     *   503 `server_busy` when the SMS provider refused or did not answer
+     */
+    async sendPhoneCode(userId: string, lang: MessageLanguage, address: string): Promise<{ sentTo: string }> {
+      const u = await repo.userById(userId);
+      if (!u?.phone) throw phoneRequired();
+      const parsed = parseRwandaMsisdn(u.phone);
+      if (!parsed) throw invalidMsisdn('phone');
+      const msisdn = parsed.msisdn;
+      await consume(perAddress, keyOf(store, 'recovery-address', address), 'Too many codes asked from this address.');
+      await consume(perTarget, keyOf(store, 'recovery-number', msisdn), 'Too many codes asked for this number.');
+      const code = newCode();
+      await repo.insertReset({ userId, channel: 'phone', target: msisdn, secretHash: phoneCodeHash(userId, msisdn, code), expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60_000) });
+      await deps.sms.send({ to: msisdn, text: verifyPhoneSms(lang, code) }).catch((err: unknown) => {
+        if (!(err instanceof MessagingError)) throw err;
+        log.warn({ userId, recipient: maskMsisdn(msisdn), via: deps.sms.name, err: { message: err.message } }, 'phone verification code: not sent');
+        throw new AppError(503, 'server_busy', 'The code could not be sent. Try again in a few minutes.', { retryAfterSeconds: 60 });
+      });
+      log.info({ userId, recipient: maskMsisdn(msisdn), via: deps.sms.name }, 'phone verification code sent');
+      return { sentTo: maskMsisdn(msisdn) };
+    },
+
+    /**
+     * Verifies the signed-in user's profile phone with the texted code: the number becomes theirs for recovery (taken
+     * from any account that had verified it). A code is for the number it was sent to: after the phone changed, the
+     * old code fails. @throws AppError 400 `phone_required`, `phone_code_invalid` (details.attemptsLeft),
+     * `phone_code_locked`; 429 `rate_limited`
+     */
+    async verifyPhone(userId: string, code: string, address: string): Promise<void> {
+      await consume(checks, keyOf(store, 'recovery-checks', address), 'Too many attempts from this address.');
+      const u = await repo.userById(userId);
+      const msisdn = u?.phone ? parseRwandaMsisdn(u.phone)?.msisdn : undefined;
+      if (!msisdn) throw phoneRequired();
+      const row = await repo.activePhoneCode(userId, msisdn);
+      const right = row ? timingSafeEqual(Buffer.from(row.secretHash, 'hex'), Buffer.from(phoneCodeHash(userId, msisdn, code), 'hex')) : false;
+      const invalid = (attemptsLeft: number) =>
+        new AppError(400, 'phone_code_invalid', 'This code is wrong or has expired.', { attemptsLeft, fields: [{ field: 'body.code', message: 'This code is wrong or has expired.' }] });
+      if (!row) throw invalid(0);
+      if (!right) {
+        const wrong = await repo.addWrongCode(row.id, RESET_CODE_TRIES);
+        if (wrong >= RESET_CODE_TRIES) throw new AppError(400, 'phone_code_locked', 'Too many wrong codes. Ask for a new code.');
+        throw invalid(RESET_CODE_TRIES - wrong);
+      }
+      if (!(await repo.completePhoneVerification(row.id, userId, msisdn))) throw invalid(0);
+      log.info({ userId, recipient: maskMsisdn(msisdn) }, 'phone verified');
     },
   };
 }

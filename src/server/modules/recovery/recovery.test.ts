@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RECOVERY_LIMITS } from '../../../shared/contracts/recovery.js';
 import type { AfricasTalkingEmulator } from '../../providers/messaging/emulators/africastalking-emulator.js';
+import { verifyPhoneByCode } from '../../test/phone-verification.js';
 import { describeEachDb, signUp, type TestApp } from '../../test/harness.js';
 import type { TestSmtpServer } from '../../test/smtp-server.js';
 import { startRecoveryTestBed, type RecoveryTestBed } from '../../test/recovery-test-bed.js';
@@ -43,8 +44,17 @@ describeEachDb('account recovery', (kind) => {
     const u = await signUp(t);
     const r = await t.app.inject({ method: 'PUT', url: '/api/accounts/profile', headers: { cookie: u.cookie }, payload: { fullName: 'Aline Uwase', phone } });
     expect(r.statusCode).toBe(200);
+    expect(r.json().profile.phoneVerified).toBe(false);
     return u;
   };
+  /** A user whose profile phone is verified with the texted code (the only kind recovery by SMS texts). */
+  const withVerifiedPhone = async (phone: string) => {
+    const u = await withPhone(phone);
+    await verifyPhoneByCode(t, u.cookie, () => at.sent[at.sent.length - 1]!.message);
+    return u;
+  };
+  const sendVerification = (cookie: string, ip = freshIp()) => t.app.inject({ method: 'POST', url: '/api/accounts/phone/verification', headers: { cookie }, payload: {}, remoteAddress: ip });
+  const verify = (cookie: string, code: string) => t.app.inject({ method: 'POST', url: '/api/accounts/phone/verify', headers: { cookie }, payload: { code }, remoteAddress: freshIp() });
 
   it('email: the link arrives through SMTP in the asker\'s language, sets the password and ends every session', async () => {
     const u = await signUp(t);
@@ -118,7 +128,7 @@ describeEachDb('account recovery', (kind) => {
   });
 
   it('the same answer for an unknown email or number, and nothing sent or stored', async () => {
-    const known = await withPhone('0788 555 101');
+    const known = await withVerifiedPhone('0788 555 101');
     const [mails, sms, rows] = [smtp.mails.length, at.sent.length, await resetRows()];
     const a = await askEmail('nobody-here@example.com');
     const b = await askEmail(known.email);
@@ -136,7 +146,7 @@ describeEachDb('account recovery', (kind) => {
   });
 
   it("SMS: the code goes through Africa's Talking to the profile's number and sets the password", async () => {
-    const u = await withPhone('+250 788 555 202');
+    const u = await withVerifiedPhone('+250 788 555 202');
     const other = await login(u.email, 'secret-pass');
     const otherCookie = ([other.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
     const r = await askSms('0788555202', { headers: { 'accept-language': 'rw' } });
@@ -154,7 +164,7 @@ describeEachDb('account recovery', (kind) => {
   });
 
   it('SMS: five wrong codes kill the code, and then even the right code fails until a new one is asked', async () => {
-    const u = await withPhone('0722555303');
+    const u = await withVerifiedPhone('0722555303');
     await askSms('0722555303');
     await t.services.recovery.idle();
     const code = lastCode();
@@ -175,7 +185,7 @@ describeEachDb('account recovery', (kind) => {
   });
 
   it('SMS: an expired code fails; a malformed number or code is a 400 naming the field', async () => {
-    await withPhone('0733555404');
+    await withVerifiedPhone('0733555404');
     await askSms('0733555404');
     await t.services.recovery.idle();
     await t.db.executeSql("update password_resets set expires_at = now() - interval '1 second' where used_at is null");
@@ -204,5 +214,83 @@ describeEachDb('account recovery', (kind) => {
     expect(fromAddress.statusCode).toBe(429);
     expect(fromAddress.headers['retry-after']).toBeDefined();
     await t.services.recovery.idle();
+  });
+
+  it('phone verification: the takeover of the finding no longer blocks recovery, and the verified holder alone gets the code', async () => {
+    // The owner verified the number; an attacker saves the same number on their own profile.
+    const owner = await withVerifiedPhone('0788 555 606');
+    const attacker = await withPhone('250788555606');
+    await askSms('0788555606');
+    await t.services.recovery.idle();
+    const sms = at.sent[at.sent.length - 1]!;
+    expect(sms.to).toBe('+250788555606');
+    expect(sms.message).toMatch(/password reset code/);
+    expect((await resetCode('0788555606', lastCode())).statusCode).toBe(200);
+    expect((await login(owner.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(attacker.email, NEW_PASSWORD)).statusCode).toBe(401);
+    // The attacker cannot verify it without the code, which goes to the number (the owner's phone).
+    const sent = await sendVerification(attacker.cookie);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ ok: true, sentTo: '250788***606' });
+    const guess = lastCode() === '000000' ? '111111' : '000000';
+    expect((await verify(attacker.cookie, guess)).json().error).toMatchObject({ code: 'phone_code_invalid', details: { attemptsLeft: 4 } });
+    expect((await t.app.inject({ url: '/api/accounts/profile', headers: { cookie: attacker.cookie } })).json().profile.phoneVerified).toBe(false);
+  });
+
+  it('phone verification: an unverified number gets no reset code; a number moves to whoever verifies it last; a changed phone is no longer verified', async () => {
+    const first = await withPhone('0788555707');
+    const before = at.sent.length;
+    expect((await askSms('0788555707')).statusCode).toBe(202);
+    await t.services.recovery.idle();
+    expect(at.sent.length).toBe(before);
+    expect(await resetRows()).toBeGreaterThanOrEqual(0);
+
+    await verifyPhoneByCode(t, first.cookie, () => at.sent[at.sent.length - 1]!.message);
+    // The number's owner (who reads its SMS) signs up again and verifies it: the number moves to the new account.
+    const second = await withVerifiedPhone('0788555707');
+    expect((await t.app.inject({ url: '/api/accounts/profile', headers: { cookie: first.cookie } })).json().profile.phoneVerified).toBe(false);
+    expect((await t.app.inject({ url: '/api/accounts/profile', headers: { cookie: second.cookie } })).json().profile.phoneVerified).toBe(true);
+    const rows = (await t.db.executeSql("select user_id from verified_phones where msisdn = '250788555707'")).rows;
+    expect(rows).toEqual([{ user_id: second.id }]);
+
+    // Another way of writing the same number keeps it verified; another number drops it.
+    const same = await t.app.inject({ method: 'PUT', url: '/api/accounts/profile', headers: { cookie: second.cookie }, payload: { fullName: 'Aline', phone: '+250 788 555 707' } });
+    expect(same.json().profile.phoneVerified).toBe(true);
+    const changed = await t.app.inject({ method: 'PUT', url: '/api/accounts/profile', headers: { cookie: second.cookie }, payload: { fullName: 'Aline', phone: '0788555708' } });
+    expect(changed.json().profile.phoneVerified).toBe(false);
+    expect((await t.db.executeSql("select count(*)::int as n from verified_phones where msisdn = '250788555707'")).rows[0]!.n).toBe(0);
+  });
+
+  it('phone verification: wrong codes count down and lock, an expired code fails, no phone or a bad one is a 400, and the SMS is rate limited', async () => {
+    const u = await withPhone('0722555808');
+    expect((await sendVerification(u.cookie)).statusCode).toBe(202);
+    const code = lastCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let left = 4; left >= 1; left--) expect((await verify(u.cookie, wrong)).json().error).toMatchObject({ code: 'phone_code_invalid', details: { attemptsLeft: left } });
+    expect((await verify(u.cookie, wrong)).json().error.code).toBe('phone_code_locked');
+    expect((await verify(u.cookie, code)).json().error.code).toBe('phone_code_invalid');
+
+    expect((await sendVerification(u.cookie)).statusCode).toBe(202);
+    const late = lastCode();
+    await t.db.executeSql("update password_resets set expires_at = now() - interval '1 second' where used_at is null and channel = 'phone'");
+    expect((await verify(u.cookie, late)).json().error).toMatchObject({ code: 'phone_code_invalid', details: { attemptsLeft: 0 } });
+    expect((await t.app.inject({ url: '/api/accounts/profile', headers: { cookie: u.cookie } })).json().profile.phoneVerified).toBe(false);
+
+    // The third SMS to this number within the hour is the last (RECOVERY_LIMITS.requestsPerTarget, shared with resets).
+    expect((await sendVerification(u.cookie)).statusCode).toBe(202);
+    const limited = await sendVerification(u.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+
+    const none = await signUp(t);
+    expect((await sendVerification(none.cookie)).json().error.code).toBe('phone_required');
+    const bad = await withPhone('12345');
+    expect((await sendVerification(bad.cookie)).json().error.code).toBe('invalid_msisdn');
+    expect((await verify(none.cookie, '123456')).json().error.code).toBe('phone_required');
+    expect((await t.app.inject({ method: 'POST', url: '/api/accounts/phone/verification', payload: {} })).statusCode).toBe(401);
+    // The provider refusing the SMS (the emulator fails numbers ending 0000500) is a 503 to try again, not a 500.
+    const refused = await sendVerification((await withPhone('0780000500')).cookie);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.code).toBe('server_busy');
   });
 });

@@ -5,6 +5,7 @@
  * kept message; the log line of a kept message names no link, code or full number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPhoneByCode } from '../../test/phone-verification.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { createOutbox } from './outbox.js';
 
@@ -26,21 +27,25 @@ describeEachDb('outbox (embedded default)', (kind) => {
     expect(t.config.messaging).toEqual({ mail: null, sms: { provider: 'outbox' } });
     const u = await signUp(t);
     await t.app.inject({ method: 'PUT', url: '/api/accounts/profile', headers: { cookie: u.cookie }, payload: { fullName: 'Jean Bosco', phone: '0789 111 222' } });
+    // Only a verified number gets a reset code (ADR 021, amended 2026-11-28); the verification SMS is kept too.
+    await verifyPhoneByCode(t, u.cookie, async () => (await t.services.outbox.list({ limit: 1 }))[0]!.body);
     expect((await t.app.inject({ method: 'POST', url: '/api/accounts/recovery/email', payload: { email: u.email }, remoteAddress: freshIp() })).statusCode).toBe(202);
     await t.services.recovery.idle();
     expect((await t.app.inject({ method: 'POST', url: '/api/accounts/recovery/sms', payload: { phone: '0789111222' }, remoteAddress: freshIp(), headers: { cookie: 'sobanura-lang=fr' } })).statusCode).toBe(202);
     await t.services.recovery.idle();
 
     const items = await t.services.outbox.list({ limit: 10 });
-    expect(items).toHaveLength(2);
-    const [sms, mail] = items;
+    expect(items).toHaveLength(3);
+    const [sms, mail, verification] = items;
+    expect(verification).toMatchObject({ channel: 'sms', to: '250789111222' });
+    expect(verification!.body).toMatch(/^Sobanura: your code to verify this phone number is \d{6}/);
     expect(sms).toMatchObject({ channel: 'sms', to: '250789111222', subject: null });
     expect(sms!.body).toMatch(/^Sobanura : votre code/);
     expect(sms!.createdAt).toBeInstanceOf(Date);
     expect(mail).toMatchObject({ channel: 'email', to: u.email, subject: 'Reset your Sobanura password' });
     expect(mail!.body).toContain('http://localhost:0/reset-password?token=');
     expect(await t.services.outbox.list({ limit: 1 })).toEqual([sms]);
-    expect((await t.services.outbox.list()).length).toBe(2);
+    expect((await t.services.outbox.list()).length).toBe(3);
 
     const code = /\b(\d{6})\b/.exec(sms!.body)![1]!;
     const done = await t.app.inject({ method: 'POST', url: '/api/accounts/recovery/reset-code', payload: { phone: '250789111222', code, password: 'Umuganura-2026!', confirmPassword: 'Umuganura-2026!' }, remoteAddress: freshIp() });

@@ -4,16 +4,23 @@ import { apiRequest } from '../../../lib/api-client';
 /**
  * The offline downloads' routes (src/shared/contracts/offline.ts; docs/decisions/027-offline-downloads.md). Every
  * call throws ApiError with the server's code (401 unauthenticated; 403 subscription_required {reason},
- * download_not_included, download_limit_reached {limit, used, plan}, forbidden; 404 not_found,
+ * download_not_included, download_limit_reached {limit, used, plan}, offline_device_limit {limit, used}, forbidden; 404 not_found,
  * video_not_available; 429 rate_limited), or TypeError when the server cannot be reached.
  */
 
-/** GET /api/offline/options/:id (movie, part or episode id): renditions with sizes (bytes), MB per hour, quota. */
-export function getOfflineOptions(id: string): Promise<OfflineOptions> {
-  return apiRequest(`/api/offline/options/${encodeURIComponent(id)}`);
+/**
+ * GET /api/offline/options/:id (movie, part or episode id): renditions with sizes (bytes), MB per hour, quota, and the
+ * devices holding copies as seen from `deviceId` (lib/device-id.ts).
+ */
+export function getOfflineOptions(id: string, deviceId: string | null = null): Promise<OfflineOptions> {
+  return apiRequest(`/api/offline/options/${encodeURIComponent(id)}${deviceId ? `?deviceId=${encodeURIComponent(deviceId)}` : ''}`);
 }
 
-/** POST /api/offline: counts against the pass's downloads (once per video per pass period) and lists the files. */
+/**
+ * POST /api/offline: counts against the pass's downloads (once per video per pass period) and lists the files; with
+ * `deviceId`, the same video again on this device renews its copy, and one device beyond the pass's is refused
+ * (403 offline_device_limit {limit, used}).
+ */
 export function createOfflineDownload(body: OfflineCreateBody): Promise<OfflineDownload> {
   return apiRequest('/api/offline', { method: 'POST', body });
 }
@@ -23,7 +30,7 @@ export function getOfflineLicense(downloadId: string): Promise<OfflineLicense> {
   return apiRequest(`/api/offline/${encodeURIComponent(downloadId)}/license`, { method: 'POST' });
 }
 
-/** DELETE /api/offline/:downloadId (204). Does not give the download back to the quota. */
+/** DELETE /api/offline/:downloadId (204). Does not give the download back to the quota; frees its device once it holds no other copy. */
 export function deleteOfflineDownload(downloadId: string): Promise<void> {
   return apiRequest(`/api/offline/${encodeURIComponent(downloadId)}`, { method: 'DELETE' });
 }

@@ -61,4 +61,36 @@ describe('download dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(view.location().search).toBe('');
   });
+
+  it('sends this device\'s kept id with the options and the download, and refuses a device beyond the pass\'s', async () => {
+    localStorage.setItem('sobanura-device-id', '00000000-0000-4000-8000-0000000000d1');
+    const { fetchMock } = renderPage(() => json(200, { ...options(3), devices: { limit: 3, used: 3, remaining: 0, thisDevice: false } }));
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('Your pass keeps downloads on 3 devices at once, and 3 already hold some.'));
+    expect((screen.getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/offline/options/${MOVIE}?deviceId=00000000-0000-4000-8000-0000000000d1`);
+    cleanup();
+    // A device that already holds copies may add another; the download names the device.
+    const posts: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url.startsWith('/api/offline/options/')) return json(200, { ...options(3), devices: { limit: 3, used: 3, remaining: 0, thisDevice: true } });
+      if (url === '/api/offline' && init.method === 'POST') posts.push(JSON.parse(String(init.body)));
+      return json(403, { error: { code: 'offline_device_limit', message: 'x', details: { limit: 3, used: 3 } } });
+    }));
+    renderRoutes([{ path: '/downloads', element: <DownloadsPage /> }], `/downloads?add=${MOVIE}`);
+    const button = await screen.findByRole('button', { name: 'Download' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(posts).toEqual([{ id: MOVIE, rendition: '240p', deviceId: '00000000-0000-4000-8000-0000000000d1' }]));
+    // The server's refusal (another device took the last place meanwhile) is shown translated.
+    expect((await screen.findByRole('alert')).textContent).toBe('Your pass keeps downloads on 3 devices at once, and 3 already hold some. Delete the downloads on one of them to download on this one.');
+  });
+
+  it('makes a device id once and keeps it', async () => {
+    localStorage.removeItem('sobanura-device-id');
+    const { offlineDeviceId } = await import('../lib/device-id');
+    const first = offlineDeviceId();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(offlineDeviceId()).toBe(first);
+    expect(localStorage.getItem('sobanura-device-id')).toBe(first);
+  });
 });

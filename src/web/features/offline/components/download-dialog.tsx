@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDecimal } from '../../../lib/format';
 import { createOfflineDownload, getOfflineOptions } from '../api/offline-api';
+import { offlineDeviceId } from '../lib/device-id';
 import { useStorageRoom } from '../lib/use-offline-downloads';
 import { knowsNetworkType, startDownload } from '../lib/transfer';
 import { SizeText } from './size-text';
@@ -24,27 +25,33 @@ function QuotaText({ options }: { options: OfflineOptions }) {
 /**
  * The download dialog (docs/decisions/027-offline-downloads.md): from GET /api/offline/options/:id, each rendition
  * the viewer may store with its size for this title and MB per hour, the pass's quota, the room left on the device
- * and a Wi-Fi only choice; Download counts it (POST /api/offline) and starts the transfer. Refusals (no pass,
- * not in this pass, quota used) are shown in the dialog in the server's words, translated.
+ * and a Wi-Fi only choice; Download counts it (POST /api/offline, with this device's id: lib/device-id.ts) and starts
+ * the transfer. Refusals (no pass, not in this pass, quota used, every device of the pass holding copies) are shown
+ * in the dialog in the server's words, translated.
  * @param id movie, movie-part or episode id
  * @param onStarted called once the transfer has started (instead of onOpenChange(false): the caller closes it)
  */
 export function DownloadDialog({ id, open, onOpenChange, onStarted }: { id: string; open: boolean; onOpenChange: (open: boolean) => void; onStarted?: () => void }) {
   const { t, i18n } = useTranslation();
-  const options = useQuery({ queryKey: ['offline', 'options', id], queryFn: () => getOfflineOptions(id), enabled: open, staleTime: 0, retry: false });
+  const [deviceId] = useState(offlineDeviceId);
+  const options = useQuery({ queryKey: ['offline', 'options', id], queryFn: () => getOfflineOptions(id, deviceId), enabled: open, staleTime: 0, retry: false });
   const [choice, setChoice] = useState<string | null>(null);
   const [wifiOnly, setWifiOnly] = useState(false);
   const room = useStorageRoom(open);
   const rendition = choice ?? options.data?.defaultRendition ?? null;
   const create = useMutation({
     mutationFn: async () => {
-      const d = await createOfflineDownload({ id, ...(rendition ? { rendition } : {}) });
+      const d = await createOfflineDownload({ id, ...(rendition ? { rendition } : {}), ...(deviceId ? { deviceId } : {}) });
       await startDownload(d, wifiOnly);
       return d;
     },
     onSuccess: () => (onStarted ? onStarted() : onOpenChange(false)),
   });
-  const blocked = options.data ? !options.data.alreadyCounted && options.data.quota.remaining === 0 : false;
+  const overQuota = options.data ? !options.data.alreadyCounted && options.data.quota.remaining === 0 : false;
+  // Every device of the pass already holds copies, and this one is not among them (ADR 027, amended 2026-11-28).
+  const devices = options.data?.devices;
+  const overDevices = devices ? !devices.thisDevice && devices.remaining === 0 : false;
+  const blocked = overQuota || overDevices;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Closed only by Close or Escape: focus moving out as the page around it loads (the header, the lazy footer)
@@ -100,7 +107,8 @@ export function DownloadDialog({ id, open, onOpenChange, onStarted }: { id: stri
             <Button type="submit" disabled={create.isPending || blocked || !rendition} aria-busy={create.isPending}>
               {t('offline.start')}
             </Button>
-            {blocked && <p className="text-sm text-destructive">{t('errors.download_limit_reached', { limit: options.data.quota.limit })}</p>}
+            {overQuota && <p className="text-sm text-destructive">{t('errors.download_limit_reached', { limit: options.data.quota.limit })}</p>}
+            {!overQuota && overDevices && <p className="text-sm text-destructive">{t('errors.offline_device_limit', { limit: devices!.limit, used: devices!.used })}</p>}
           </form>
         )}
       </DialogContent>

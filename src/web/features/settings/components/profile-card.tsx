@@ -10,10 +10,12 @@ import { Label } from '../../../components/ui/label';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateProfile } from '../api/profile';
+import { PhoneVerification } from './phone-verification';
 
 /**
  * Profile card (viewer spec section 2): email read-only ("Email cannot be changed"), full name and phone saved as
- * typed (section 5: no validation), Update Profile with "Profile Updated" / "Update Failed" (section 8).
+ * typed (section 5: no validation), Update Profile with "Profile Updated" / "Update Failed" (section 8); the saved
+ * phone's verification for recovery by SMS (phone-verification.tsx, ADR 021 amended 2026-11-28).
  */
 export function ProfileCard({ profile }: { profile: ProfileView }) {
   const { t } = useTranslation();
@@ -62,6 +64,8 @@ export function ProfileCard({ profile }: { profile: ProfileView }) {
           <div className="grid gap-2">
             <Label htmlFor="settings-phone">{t('settings.phone')}</Label>
             <Input id="settings-phone" type="tel" autoComplete="tel" maxLength={20} value={phone} onChange={(e) => setPhone(e.target.value)} />
+            {/* Verification is of the phone as saved (ADR 021, amended 2026-11-28); a server without it sends no flag. */}
+            {profile.phone && phone === profile.phone && profile.phoneVerified !== undefined && <PhoneVerification key={profile.phone} verified={profile.phoneVerified} />}
           </div>
           <Button type="submit" className="w-full sm:w-fit" disabled={update.isPending}>
             {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}

@@ -167,3 +167,42 @@ describe('SettingsPage', () => {
     expect(toast.success).toHaveBeenCalledWith('Account Deleted', expect.anything());
   });
 });
+
+describe('verifying the saved phone (ADR 021, amended 2026-11-28)', () => {
+  it('texts a code, shows a wrong code\'s error, and shows the number verified once the right code is entered', async () => {
+    let verified = false;
+    const calls = mockFetch((url, init) => {
+      if (url === '/api/accounts/phone/verification') return { status: 202, body: { ok: true, sentTo: '250788***456' } };
+      if (url === '/api/accounts/phone/verify') {
+        const { code } = JSON.parse(String(init.body)) as { code: string };
+        if (code !== '482913') return { status: 400, body: { error: { code: 'phone_code_invalid', message: 'This code is wrong or has expired.', details: { attemptsLeft: 4 } } } };
+        verified = true;
+        return { status: 200, body: { profile: { ...profile, phoneVerified: true } } };
+      }
+      return { status: 200, body: { profile: { ...profile, phoneVerified: verified } } };
+    });
+    renderSettings(null);
+    expect(await screen.findByText(/Not verified: verify this number/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('We sent a 6-digit code to 250788***456.')).toBeTruthy();
+    const input = screen.getByLabelText('Code from the SMS');
+    fireEvent.change(input, { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This code is wrong or has expired. Tries left: 4.');
+    fireEvent.change(input, { target: { value: '482913' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Phone Verified', { description: 'A reset code can now be sent to this number.' }));
+    expect(await screen.findByText(/^Verified: if you forget your password/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/accounts/phone/verify').map((c) => c.body)).toEqual([{ code: '111111' }, { code: '482913' }]);
+  });
+
+  it('offers no verification while the phone is being edited, and shows a refused request in a toast', async () => {
+    mockFetch((url) => (url === '/api/accounts/phone/verification' ? { status: 429, body: { error: { code: 'rate_limited', message: 'Too many', details: { retryAfterSeconds: 60 } } } } : { status: 200, body: { profile: { ...profile, phoneVerified: false } } }));
+    renderSettings(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Verification Failed', expect.objectContaining({ description: expect.any(String) })));
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '0788000000' } });
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+  });
+});
