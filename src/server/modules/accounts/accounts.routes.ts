@@ -26,6 +26,7 @@ import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, formFields, is
 import type { BillingRepository } from '../billing/billing.repository.js';
 import type { AccountsService } from './accounts.service.js';
 import type { SignInLimits } from './sign-in-limits.js';
+import { clientKey } from '../../lib/client-address.js';
 
 export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number; signInLimits: SignInLimits }) {
   return async (app: FastifyInstance) => {
@@ -69,7 +70,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
     const perUser = (prefix: string, max: number) => ({
       max,
       timeWindow: '1 minute',
-      keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? req.ip}`,
+      keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? clientKey(req.ip)}`,
     });
 
     r.get('/api/accounts/profile', { config: { access: 'user' }, schema: { response: { 200: profileResponse } } }, async (req, reply) => {
