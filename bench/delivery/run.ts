@@ -31,7 +31,7 @@
  *      TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SERVER_JS=dist/server/main.js npx tsx bench/delivery/run.ts
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshPostgres, runLoad } from '../catalog/harness.js';
@@ -121,6 +121,15 @@ function uploadLine(name: string, r: UploadRssResult): string {
   const max = s.at(-1) ?? 0;
   const MiB = (b: number) => fmt(b / 1024 ** 2);
   return `${name.padEnd(28)} ${fmt(r.bytes / 1024 ** 2).padStart(6)} MiB in ${fmt(r.seconds, 1).padStart(5)} s (${fmt(r.mbPerSecond).padStart(4)} MB/s)   RSS MiB before ${MiB(r.before).padStart(4)}  min ${MiB(s[0] ?? 0).padStart(4)}  median ${MiB(med).padStart(4)}  max ${MiB(max).padStart(4)}  growth ${MiB(max - r.before).padStart(3)}  (${s.length} samples)   ${max < RSS_GOAL ? 'under 256 MiB' : 'OVER 256 MiB'}   last PATCH ${r.finalStatus}`;
+}
+
+/** Lets nginx's workers (another user) reach `dataDir` and read everything under `mediaDir`. */
+function openToNginx(dataDir: string, mediaDir: string): void {
+  chmodSync(dataDir, 0o711);
+  chmodSync(mediaDir, 0o755);
+  for (const e of readdirSync(mediaDir, { withFileTypes: true, recursive: true })) {
+    if (!e.isSymbolicLink()) chmodSync(path.join(e.parentPath, e.name), e.isDirectory() ? 0o755 : 0o644);
+  }
 }
 
 async function main(): Promise<void> {
@@ -228,6 +237,9 @@ async function main(): Promise<void> {
 
   // --- d. nginx front, X-Accel-Redirect to MEDIA_DIR (the alias variant); e. the same nginx serving the files statically.
   ({ server, stop } = await start({ STORAGE: 'local', ...accel }));
+  // The server keeps DATA_DIR its owner's only (ADR 031); nginx's workers (nobody) here read MEDIA_DIR themselves.
+  // A deployment gives nginx's workers the server's user instead (docs/deploy.md).
+  openToNginx(dataDir, mediaDir);
   nginxPort = await freePort();
   fr = await front({ listen: `127.0.0.1:${nginxPort}`, upstreams: [`127.0.0.1:${server.port}`], tempDir: path.join(root, 'nginx-local'), cacheDir: path.join(root, 'nginx-local-cache'), mediaDir, staticDir: mediaDir });
   await verify(fr.nginx.url, segs.paths[1]!, fileOf(segs.paths[1]!), 'd');

@@ -13,6 +13,7 @@ import type { DbHandle } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import { createQueues, startQueue } from './jobs/queue.js';
 import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
+import { requestClientKey } from './lib/client-address.js';
 import { AppError } from './lib/app-error.js';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
 import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
@@ -260,6 +261,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(rateLimit, {
     global: false,
+    // Every route's limit counts per client: an IPv4 address, or an IPv6 /64 (lib/client-address.ts, ADR 018).
+    keyGenerator: requestClientKey,
     // With Redis, a Redis outage lets requests through (skipOnError) rather than failing them; logged by lib/redis.ts.
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => {

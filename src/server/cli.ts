@@ -15,6 +15,7 @@ import { createsDatabase, noDatabaseMessage, pgliteExists, runsWithoutDatabase }
 import { readPassword } from './cli/password-input.js';
 import { runThroughServer } from './cli/server-client.js';
 import { ConfigError, loadConfig } from './config.js';
+import { lockDownFolder, logLockDown, makeNewFilesPrivate } from './lib/private-data.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
 
@@ -40,6 +41,8 @@ function passwordPrompt(argv: string[]): string {
 }
 
 async function main(): Promise<number> {
+  // What this process creates (a new database, dumps, media) is its owner's only (ADR 031).
+  makeNewFilesPrivate();
   const argv = process.argv.slice(2);
   const refusal = argvPasswordRefusal(argv);
   if (refusal) {
@@ -70,6 +73,8 @@ async function main(): Promise<number> {
   if (server) {
     return runThroughServer(server, { argv, cwd: process.cwd(), ...(password !== undefined ? { password } : {}) }, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
   }
+  // No server runs: this process is the one that finds DATA_DIR as it was left (lib/private-data.ts).
+  logLockDown(lockDownFolder(config.dataDir), config.dataDir, { warn: (obj, msg) => console.error(`${msg}: ${JSON.stringify(obj)}`) });
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
   try {
     await migrateDatabase(db);

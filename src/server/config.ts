@@ -273,7 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
-  for (const dir of [dataDir, mediaDir, path.join(dataDir, 'uploads')]) mkdirSync(dir, { recursive: true });
+  // Its owner's only (ADR 031); a folder that exists keeps its mode here (lib/private-data.ts fixes it at start).
+  for (const dir of [dataDir, mediaDir, path.join(dataDir, 'uploads')]) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secrets = e.SESSION_SECRET && e.URL_SIGNING_SECRET ? null : loadOrCreateSecrets(dataDir);
   return {
     port: e.PORT,

@@ -2,17 +2,21 @@
  * Starts Sobanura's HTTP server (SOBANURA_ROLE all, the embedded default, or web; docs/decisions/016-object-storage-and-roles.md):
  * configuration from the environment, the database (migrated at start), the role's job workers (all: every job;
  * web: billing only, never ffmpeg), the HTTP server, and on a fresh install the demo catalogue. Writes DATA_DIR/server.json so the command line
- * can reach this process (docs/decisions/002-cli-and-embedded-database.md); removes it on stop.
+ * can reach this process (docs/decisions/002-cli-and-embedded-database.md); removes it on stop. DATA_DIR and
+ * everything the process creates are its owner's only (lib/private-data.ts, docs/decisions/031-private-data-folder.md).
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { lockDownFolder, logLockDown, makeNewFilesPrivate } from './lib/private-data.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
 
 async function main() {
+  // Everything this process creates is its owner's only; DATA_DIR as it was left is fixed below (ADR 031).
+  makeNewFilesPrivate();
   let config;
   try {
     config = loadConfig();
@@ -27,12 +31,14 @@ async function main() {
     console.error('SOBANURA_ROLE=worker: start a worker with `npm run worker` (or `sobanura worker`); this entry point serves HTTP (roles all and web).');
     process.exit(2);
   }
+  const lockedDown = lockDownFolder(config.dataDir);
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
   await migrateDatabase(db);
   const transcoder = new FfmpegTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, preset: config.transcodePreset });
   const cliToken = randomBytes(24).toString('base64url');
   const built = await buildApp({ config, db, transcoder, cliToken });
   const { app, services } = built;
+  logLockDown(lockedDown, config.dataDir, app.log);
 
   const tools = await services.media.toolsAvailable();
   if (!tools.ffmpeg || !tools.ffprobe) {

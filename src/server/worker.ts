@@ -14,6 +14,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, LOG_REDACT_PATHS } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { lockDownFolder, logLockDown, makeNewFilesPrivate } from './lib/private-data.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { createQueues, startQueue } from './jobs/queue.js';
 import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
@@ -67,6 +68,8 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
 }
 
 async function main() {
+  // Everything this process creates (transcode folders, media with STORAGE=local) is its owner's only (ADR 031).
+  makeNewFilesPrivate();
   let config: Config;
   try {
     config = loadConfig({ ...process.env, SOBANURA_ROLE: process.env.SOBANURA_ROLE || 'worker' });
@@ -79,6 +82,7 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS }) as unknown as FastifyBaseLogger;
+  logLockDown(lockDownFolder(config.dataDir), config.dataDir, log);
   const worker = await startWorker(config, log);
   let stopping = false;
   const stop = async (signal: string) => {

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PrivateNodeFS } from './private-node-fs.js';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -79,7 +80,8 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
   }
   // The same extensions PostgreSQL's contrib gives: trigram matching and accent folding for search.
   const extensions = { pg_trgm, unaccent };
-  const client = 'dir' in target ? new PGlite(target.dir, { extensions }) : new PGlite({ extensions });
+  // On disk, its files are its owner's only (private-node-fs.ts, ADR 031).
+  const client = 'dir' in target ? new PGlite({ fs: new PrivateNodeFS(target.dir), extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

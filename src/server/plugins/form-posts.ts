@@ -85,25 +85,6 @@ export function acceptFormPosts(scope: FastifyInstance): void {
   });
 }
 
-/**
- * A same-site path to go to after a form, or `fallback` ('/'): a path that starts with one `/` (not `//` or
- * `/\`, which browsers read as another host), holds no control character or backslash, and is not `avoid`
- * (the form's own page). Anything else, including absolute URLs, gives `fallback`: no open redirect.
- */
-export function safeNext(value: unknown, fallback = '/', avoid?: string): string {
-  if (typeof value !== 'string' || value.length > 1000) return fallback;
-  // eslint-disable-next-line no-control-regex -- control characters make a path unsafe to redirect to
-  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  try {
-    const u = new URL(value, 'http://x.invalid');
-    if (u.origin !== 'http://x.invalid') return fallback;
-    const path = `${u.pathname}${u.search}${u.hash}`;
-    return avoid && u.pathname === avoid ? fallback : path;
-  } catch {
-    return fallback;
-  }
-}
-
 /** What a failed form is told: the error code, the seconds to wait for a limit, and the fields found wrong. */
 export interface FormFailure {
   code: string;

@@ -20,15 +20,17 @@ import {
   updateProfileBody,
   userResponse,
 } from '../../../shared/contracts/accounts.js';
+import { safeNextPath, SIGN_IN_PAGES } from '../../../shared/domain/next-path.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { toHeaders } from '../../plugins/auth.js';
-import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, formFields, isFormPost, safeNext } from '../../plugins/form-posts.js';
+import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, formFields, isFormPost } from '../../plugins/form-posts.js';
 import type { BillingRepository } from '../billing/billing.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { requestLanguage } from '../recovery/recovery-texts.js';
 import type { AccountsService } from './accounts.service.js';
 import type { RegistrationGuard } from './registration-guard.js';
 import type { SignInLimits } from './sign-in-limits.js';
+import { clientKey } from '../../lib/client-address.js';
 
 export function accountsRoutes(deps: { accounts: AccountsService; billing: BillingRepository; authRateLimitPerMinute: number; signInLimits: SignInLimits; registration: RegistrationGuard }) {
   return async (app: FastifyInstance) => {
@@ -58,12 +60,13 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       forms.post('/api/accounts/login', {
         config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute', hook: FORM_RATE_LIMIT_HOOK } },
         schema: { body: loginBody, response: { 200: userResponse } },
-        errorHandler: formErrorHandler(scope, '/login', ({ email, next }) => ({ email, next: safeNext(next, '', '/login') })),
+        errorHandler: formErrorHandler(scope, '/login', ({ email, next }) => ({ email, next: safeNextPath(next, SIGN_IN_PAGES) ?? '' })),
       }, async (req, reply) => {
         const { result, deviceCookie } = await deps.signInLimits.attempt(req.body.email, req.headers.cookie, () => deps.accounts.login(req.body.email, req.body.password, toHeaders(req)));
         reply.header('set-cookie', [...result.setCookie, deviceCookie]);
-        // `next` is the page the viewer was sent to sign in from: a same-site path only (no open redirect).
-        if (isFormPost(req)) return reply.header('cache-control', 'no-store').redirect(safeNext(formFields(req)?.next, '/', '/login'), 303);
+        // `next` is the page the viewer was sent to sign in from: a same-site path only, checked once normalised
+        // (shared/domain/next-path.ts, ADR 024: no open redirect); anything else goes to /.
+        if (isFormPost(req)) return reply.header('cache-control', 'no-store').redirect(safeNextPath(formFields(req)?.next, SIGN_IN_PAGES) ?? '/', 303);
         return { user: result.user };
       });
     });
@@ -76,7 +79,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
     const perUser = (prefix: string, max: number) => ({
       max,
       timeWindow: '1 minute',
-      keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? req.ip}`,
+      keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? clientKey(req.ip)}`,
     });
 
     r.get('/api/accounts/profile', { config: { access: 'user' }, schema: { response: { 200: profileResponse } } }, async (req, reply) => {

@@ -21,6 +21,7 @@ import { idParams } from '../../../shared/contracts/catalog.js';
 import { type Plan, PLAN_IDS, PLANS } from '../../../shared/domain/plans.js';
 import type { BillingService } from './billing.service.js';
 import type { PaymentLimits } from './payment-limits.js';
+import { clientKey } from '../../lib/client-address.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const perUser = (prefix: string, max: number) => ({
   max,
   timeWindow: '1 minute',
-  keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? req.ip}`,
+  keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? clientKey(req.ip)}`,
 });
 
 /** What a callback body may name: our payment id (MTN `externalId`) or our reference (Airtel `transaction.id`). */

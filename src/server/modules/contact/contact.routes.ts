@@ -27,6 +27,7 @@ import {
 } from '../../../shared/contracts/contact.js';
 import { acceptFormPosts, FORM_RATE_LIMIT_HOOK, formErrorHandler, isFormPost } from '../../plugins/form-posts.js';
 import type { ContactService } from './contact.service.js';
+import { clientKey } from '../../lib/client-address.js';
 
 export function contactRoutes(deps: { contact: ContactService; contactPerHour?: number; errorsPerMinute?: number }) {
   return async (app: FastifyInstance) => {
@@ -37,7 +38,7 @@ export function contactRoutes(deps: { contact: ContactService; contactPerHour?: 
     await app.register(async (scope) => {
       acceptFormPosts(scope);
       scope.withTypeProvider<ZodTypeProvider>().post('/api/contact', {
-        config: { access: 'anonymous', rateLimit: { max: deps.contactPerHour ?? CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `contact:${req.ip}`, hook: FORM_RATE_LIMIT_HOOK } },
+        config: { access: 'anonymous', rateLimit: { max: deps.contactPerHour ?? CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', keyGenerator: (req) => `contact:${clientKey(req.ip)}`, hook: FORM_RATE_LIMIT_HOOK } },
         bodyLimit: 32 * 1024,
         schema: { body: contactBody, response: { 201: contactCreated } },
         errorHandler: formErrorHandler(scope, '/contact', ({ firstName, lastName, email, subject, message }) => ({ firstName, lastName, email, subject, message })),
@@ -63,7 +64,7 @@ export function contactRoutes(deps: { contact: ContactService; contactPerHour?: 
     }, async (req) => deps.contact.setHandled(req.params.id, req.body.handled));
 
     r.post('/api/client-errors', {
-      config: { access: 'anonymous', rateLimit: { max: deps.errorsPerMinute ?? CLIENT_ERROR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (req) => `client-errors:${req.ip}` } },
+      config: { access: 'anonymous', rateLimit: { max: deps.errorsPerMinute ?? CLIENT_ERROR_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (req) => `client-errors:${clientKey(req.ip)}` } },
       bodyLimit: CLIENT_ERROR_MAX_BYTES,
       schema: { body: clientErrorsBody, response: { 202: clientErrorsAccepted } },
     }, async (req, reply) => {

@@ -11,7 +11,7 @@
  * Each stream holds a socket (a file descriptor) for as long as the client likes, so their number is bounded
  * (stream-slots.ts; OWASP API4 "Unrestricted Resource Consumption"): past `limits.perAddress` streams from one
  * address (`request.ip`, which believes X-Forwarded-For only from TRUST_PROXY's proxies; an IPv6 /64 counts as one
- * address, stream-slots.ts clientKey) the answer is 429 `rate_limited`, past `limits.total` in this process 503
+ * address, lib/client-address.ts clientKey) the answer is 429 `rate_limited`, past `limits.total` in this process 503
  * `server_busy`, both with `Retry-After: 60` (seconds; the web app polls meanwhile, src/web/app/live-catalog.ts)
  * and before the response is taken over, so a refusal costs one ordinary answer. A slot is given back exactly once however its stream ends (the client leaves, its socket is
  * destroyed, a write fails, the app closes).

@@ -4,12 +4,12 @@
  * opening streams in a loop takes every descriptor of the process and the site stops answering (OWASP API Security
  * Top 10 2023, API4 "Unrestricted Resource Consumption"). The counts live in this process, as the descriptors do.
  *
- * Addresses are counted by client (clientKey: an IPv6 /64 counts as one). `take(address)` synchronously claims a slot
+ * Addresses are counted by client (lib/client-address.ts clientKey: an IPv6 /64 counts as one). `take(address)` synchronously claims a slot
  * or says which bound refused it; the slot's `release` gives it back and
  * may be called any number of times (only the first call counts), so every way a stream can end may call it.
  */
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { clientKey } from '../../lib/client-address.js';
 
 export interface StreamSlotLimits {
   /** Streams one client address may hold at once (EVENTS_MAX_PER_ADDRESS). */
@@ -61,29 +61,6 @@ export function createStreamSlots(limits: StreamSlotLimits): StreamSlots {
     heldBy: (ip) => byAddress.get(clientKey(ip)) ?? 0,
     limits: { ...limits },
   };
-}
-
-/**
- * The client a stream is counted against, from `request.ip`: an IPv4 address as it is (an IPv4-mapped IPv6 address,
- * `::ffff:192.0.2.1`, as its IPv4 address); an IPv6 address as its /64 network (`2001:db8:0:1::/64`), since one
- * subscriber is usually given a whole /64 (RFC 6177; RIPE-690 section 4.2) and could otherwise open every stream
- * from a new address. Anything else (not an address) as it is.
- */
-export function clientKey(ip: string): string {
-  const bare = ip.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return mapped[1]!;
-  if (isIP(bare) !== 6) return ip;
-  const [head = '', tail] = bare.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (`::1.2.3.4`) takes two groups; only the first four groups matter here.
-  const rightGroups = right.flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - rightGroups.length).fill('0'), ...rightGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 /**

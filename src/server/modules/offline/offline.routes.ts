@@ -21,6 +21,7 @@ import type { MediaStorage } from '../../providers/storage/media-storage.js';
 import { contentTypeOf } from '../media/content-types.js';
 import { paddedSize, segmentCipher } from './offline-hls.js';
 import type { OfflineService } from './offline.service.js';
+import { clientKey } from '../../lib/client-address.js';
 
 const fileParams = offlineDownloadParams.extend({ '*': z.string().max(120) });
 
@@ -30,7 +31,7 @@ export function offlineRoutes(deps: { offline: OfflineService; storage: MediaSto
     const userRate = {
       max: PLAYBACK_RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
-      keyGenerator: async (req: FastifyRequest) => `offline:${(await req.currentUser())?.id ?? req.ip}`,
+      keyGenerator: async (req: FastifyRequest) => `offline:${(await req.currentUser())?.id ?? clientKey(req.ip)}`,
     };
 
     r.post('/api/offline', { config: { access: 'user', rateLimit: userRate }, schema: { body: offlineCreateBody, response: { 201: offlineDownload } } }, async (req, reply) => {

@@ -47,6 +47,7 @@ import { captionMediaPlaylist, renderViewerMaster } from './master-playlist.js';
 import type { PlaybackRepository } from './playback.repository.js';
 import { deviceLabel, type PlaybackService } from './playback.service.js';
 import type { UrlSigner } from './url-signer.js';
+import { clientKey } from '../../lib/client-address.js';
 
 const MEDIA_FILE = /^(?:[a-z0-9_-]{1,32}\/)?[a-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|vtt)$/;
 const CONTENT_TYPES = MEDIA_CONTENT_TYPES as Record<'m3u8' | 'ts' | 'm4s' | 'mp4' | 'vtt', string>;
@@ -72,7 +73,7 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
     const userRate = {
       max: PLAYBACK_RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
-      keyGenerator: async (req: import('fastify').FastifyRequest) => `playback:${(await req.currentUser())?.id ?? req.ip}`,
+      keyGenerator: async (req: import('fastify').FastifyRequest) => `playback:${(await req.currentUser())?.id ?? clientKey(req.ip)}`,
     };
     r.post('/api/playback/:id', {
       config: { access: 'user', rateLimit: userRate },

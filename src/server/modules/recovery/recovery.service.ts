@@ -8,7 +8,8 @@
  *   counted per number, whether or not it has an account, so the answers are the same for every number; the
  *   RESET_CODE_TRIES-th (5th) wrong code kills the code (even the right one then fails) until a new one is asked.
  * - Both requests answer the same whether or not the account or number exists: the limits are counted first (per
- *   client address and per email or number, RECOVERY_LIMITS; 429 `rate_limited` past them), then the answer goes
+ *   client address (an IPv6 /64 counts as one: lib/client-address.ts) and per email or number, RECOVERY_LIMITS;
+ *   429 `rate_limited` past them), then the answer goes
  *   out and the look-up and the sending happen after it (`idle()` waits for them), so neither the answer nor its
  *   timing tells who has an account.
  * - Only a verified number gets a reset code (amended 2026-11-28): the account that proved it holds the number by
@@ -28,6 +29,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/accounts.js';
 import { RECOVERY_LIMITS, RESET_CODE_DIGITS, RESET_CODE_MINUTES, RESET_CODE_TRIES, RESET_LINK_MINUTES } from '../../../shared/contracts/recovery.js';
 import { maskMsisdn, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
 import { AppError } from '../../lib/app-error.js';
+import { clientKey } from '../../lib/client-address.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
 import { maskEmail, MessagingError, type MailSender, type SmsSender } from '../../providers/messaging/messaging.js';
 import { checkNewPassword } from '../accounts/password-policy.js';
@@ -116,7 +118,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
      * that email, if there is one. @throws AppError 429 `rate_limited`
      */
     async requestByEmail(email: string, lang: MessageLanguage, address: string): Promise<void> {
-      await consume(perAddress, keyOf(store, 'recovery-address', address), 'Too many reset requests from this address.');
+      await consume(perAddress, keyOf(store, 'recovery-address', clientKey(address)), 'Too many reset requests from this address.');
       await consume(perTarget, keyOf(store, 'recovery-email', email), 'Too many reset requests for this email.');
       later(async () => {
         const u = await repo.userByEmail(email);
@@ -137,7 +139,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const parsed = parseRwandaMsisdn(phone);
       if (!parsed) throw invalidMsisdn('body.phone');
       const msisdn = parsed.msisdn;
-      await consume(perAddress, keyOf(store, 'recovery-address', address), 'Too many reset requests from this address.');
+      await consume(perAddress, keyOf(store, 'recovery-address', clientKey(address)), 'Too many reset requests from this address.');
       await consume(perTarget, keyOf(store, 'recovery-number', msisdn), 'Too many reset requests for this number.');
       // A new request gives the number its tries back, whether or not it has an account (same answers for all).
       await codeTries.delete(keyOf(store, 'recovery-code', msisdn));
@@ -160,7 +162,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
      * @throws AppError 400 `reset_link_invalid`, `weak_password`, `password_mismatch`; 429 `rate_limited`
      */
     async resetWithLink(token: string, password: string, confirm: string, address: string): Promise<void> {
-      await consume(checks, keyOf(store, 'recovery-checks', address), 'Too many attempts from this address.');
+      await consume(checks, keyOf(store, 'recovery-checks', clientKey(address)), 'Too many attempts from this address.');
       checkPasswords(password, confirm);
       const row = await repo.activeLink(sha256(token));
       if (!row) throw linkInvalid();
@@ -175,7 +177,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
      *   `weak_password`, `password_mismatch`; 429 `rate_limited`
      */
     async resetWithCode(phone: string, code: string, password: string, confirm: string, address: string): Promise<void> {
-      await consume(checks, keyOf(store, 'recovery-checks', address), 'Too many attempts from this address.');
+      await consume(checks, keyOf(store, 'recovery-checks', clientKey(address)), 'Too many attempts from this address.');
       const parsed = parseRwandaMsisdn(phone);
       if (!parsed) throw invalidMsisdn('body.phone');
       const msisdn = parsed.msisdn;

@@ -6,12 +6,13 @@
  *   caller presenting `Authorization: Bearer <METRICS_TOKEN>` (RFC 6750 section 2.1; 401 otherwise, compared in
  *   constant time);
  * - POST /api/internal/cli { argv, cwd, password? }: through which the command line runs its commands inside a
- *   running server (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26); the output comes back as
- *   it is made, as NDJSON lines (src/server/cli/cli-stream.ts), uncompressed, for as long as the command runs. It
- *   needs the token the server wrote to DATA_DIR/server.json (readable by the machine's owner only).
+ *   running server (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26 and 2026-11-28); the output
+ *   comes back as it is made, as NDJSON lines (src/server/cli/cli-stream.ts), uncompressed, for as long as the
+ *   command runs. Checked before the body is even read (cli-route-guard.ts): from loopback only, by the socket's
+ *   address, never through a proxy, and with the token the server wrote to DATA_DIR/server.json (readable by the
+ *   machine's owner only); only then is the body validated.
  * Contracts: src/shared/contracts/system.ts.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ import { MIGRATIONS_DIR } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { metricsAuthorized, type Metrics } from '../../plugins/metrics.js';
 import type { MediaService } from '../media/media.service.js';
+import { cliRouteGuard } from './cli-route-guard.js';
 import { createReadiness } from './readiness.js';
 
 export interface SystemRoutesDeps {
@@ -79,11 +81,10 @@ export function systemRoutes(deps: SystemRoutesDeps) {
     r.post('/api/internal/cli', {
       config: { access: 'anonymous' },
       compress: false,
+      // onRequest: before the body is read or validated, so a caller without the token learns nothing of its shape.
+      onRequest: cliRouteGuard(deps.cliToken),
       schema: { body: z.object({ argv: z.array(z.string().max(4096)).max(64), cwd: z.string().max(4096), password: z.string().max(PASSWORD_MAX_LENGTH).optional() }) },
     }, async (req, reply) => {
-      const given = Buffer.from(String(req.headers['x-cli-token'] ?? ''));
-      const expected = Buffer.from(deps.cliToken ?? '');
-      if (!deps.cliToken || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(403, 'forbidden', 'Not allowed');
       const { argv, cwd, password } = req.body;
       const run = streamCli(argv, { services: deps.services, cwd, password, database: deps.database, seedDemo: deps.services.demo.seed });
       // The CLI process went away (Ctrl-C): its waits stop; the work it started goes on.

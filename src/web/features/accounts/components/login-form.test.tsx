@@ -48,6 +48,12 @@ describe('LoginForm', () => {
     expect(next('/login?next=https%3A%2F%2Fevil.example')).toBeUndefined();
     expect(next('/login?next=%2F%2Fevil.example')).toBeUndefined();
     expect(next({ pathname: '/login', state: { from: '/watchlist' } })).toBe('/watchlist');
+    // Same-site as written, another host once normalised (the penetration test's open redirect): never copied.
+    for (const bad of ['/..//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example', '/\\evil.example', '/\t/evil.example']) {
+      expect(next(`/login?next=${encodeURIComponent(bad)}`), bad).toBeUndefined();
+      expect(next({ pathname: '/login', state: { from: bad } }), bad).toBeUndefined();
+    }
+    expect(next(`/login?next=${encodeURIComponent('/a/../watchlist')}`)).toBe('/watchlist');
   });
 
   it('shows the error a form post was sent back with, translated, and the address typed', () => {

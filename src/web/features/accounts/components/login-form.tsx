@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { loginBody } from '../../../../shared/contracts/accounts';
+import { safeNextPath, SIGN_IN_PAGES } from '../../../../shared/domain/next-path';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
@@ -15,9 +16,9 @@ import { fieldMessage } from './field-message';
 import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from './form-return';
 import { PasswordInput } from './password-input';
 
-/** A same-site path (one leading `/`, not `//` or `/\`), else undefined: where to go after signing in. */
+/** Where to go after signing in: a same-site path once normalised (shared/domain/next-path.ts, ADR 024), else undefined. */
 function sameSitePath(value: unknown): string | undefined {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && !value.startsWith('/login') ? value : undefined;
+  return safeNextPath(value, SIGN_IN_PAGES) ?? undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { safeNextPath, SIGN_IN_PAGES } from '../../../../shared/domain/next-path';
 import { LoginForm } from '../components/login-form';
 
 /** /login. Success goes to / (or back to the protected page that sent the viewer here). */
@@ -8,8 +9,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
-  const target = from && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/';
+  const from = (location.state as { from?: unknown } | null)?.from;
+  // The same rule as the form's hidden `next` and the server's 303 (shared/domain/next-path.ts, ADR 024).
+  const target = safeNextPath(from, SIGN_IN_PAGES) ?? '/';
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">

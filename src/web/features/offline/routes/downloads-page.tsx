@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../../../shared/domain/next-path';
 import { Spinner } from '../../../components/ui/spinner';
 import { DownloadDialog } from '../components/download-dialog';
 import { DownloadRow } from '../components/download-row';
@@ -28,7 +29,8 @@ export default function DownloadsPage() {
     void import('./offline-player-page').catch(() => undefined);
     void import('hls.js').catch(() => undefined);
   }, []);
-  const back = (location.state as { back?: string } | null)?.back;
+  // Where the dialog was opened from (the player's Download button): a same-site path only (shared/domain/next-path.ts).
+  const back = safeNextPath((location.state as { back?: unknown } | null)?.back);
   return (
     <div className="mx-auto grid max-w-3xl gap-4 px-4 py-6">
       <h1 className="text-2xl font-bold">{t('offline.title')}</h1>
