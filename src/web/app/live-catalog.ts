@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { CatalogEvent, CatalogItem } from '../../shared/contracts/browse';
 import { queryKeys } from '../lib/query-keys';
 
-/** Reconnect delays after a lost connection (viewer spec section 9), the last one repeating. */
+/** Reconnect delays after a lost connection (docs/product/viewer.md §9), the last one repeating. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 /** Events arriving together (an admin's bulk import) refresh each list once. */
 export const BATCH_MS = 250;
@@ -59,7 +59,7 @@ export function withoutItem(data: unknown, e: CatalogEvent): unknown {
 }
 
 /**
- * Brings the caches up to date with what changed on the server (viewer spec section 4, "Movie lists update live"):
+ * Brings the caches up to date with what changed on the server (docs/product/viewer.md §4, "Movie lists update live"):
  * an insert refreshes the lists (the new title comes back at the top of the newest-first ones); an update refreshes
  * the title and the lists; a delete takes it out of the lists at once, then refreshes them. Only lists on screen
  * are fetched again; the others are marked stale and refresh when next shown.

@@ -1,6 +1,6 @@
 /**
  * What a new password must be (registration, password change, and any future reset;
- * docs/decisions/018-sign-in-and-payment-limits.md): at least 6 characters (viewer spec section 5, the floor), and
+ * docs/decisions/018-sign-in-and-payment-limits.md): at least 6 characters (docs/product/viewer.md §5, the floor), and
  * not one an attacker tries first, following NIST SP 800-63B section 5.1.1.2 (refuse "commonly-used, expected, or
  * compromised" passwords, do not impose composition rules) and the OWASP Authentication cheat sheet. Refused:
  * - a password that is, as a whole, an entry of the common-password list of @zxcvbn-ts/language-common (about

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useUpdateProfile } from '../api/profile';
 
 /**
- * Profile card (viewer spec section 2): email read-only ("Email cannot be changed"), full name and phone saved as
+ * Profile card (docs/product/viewer.md §2): email read-only ("Email cannot be changed"), full name and phone saved as
  * typed (section 5: no validation), Update Profile with "Profile Updated" / "Update Failed" (section 8).
  */
 export function ProfileCard({ profile }: { profile: ProfileView }) {
