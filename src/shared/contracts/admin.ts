@@ -186,7 +186,7 @@ export const movieUpdateBody = atLeastOneField(z.object({
 }));
 export type MovieUpdateBody = z.input<typeof movieUpdateBody>;
 
-/** What a DELETE answers: the id and title of what is gone (for the spec's '"{title}" has been deleted successfully.'). */
+/** What a DELETE answers: the id and title of what is gone (for '"{title}" has been deleted successfully.', docs/product/admin.md §8). */
 export const deletedResponse = z.object({ id: z.string(), title: z.string() });
 export type DeletedResponse = z.infer<typeof deletedResponse>;
 export const adminMovieFormResponse = z.object({ movie: adminMovie });

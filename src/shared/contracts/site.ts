@@ -82,7 +82,7 @@ export const siteSettings = z.object({
   /** The home and about pages' figures, as shown ("1000+"); each is shown only when set. */
   figures: z.object({ titles: figure, viewers: figure, streaming: figure, picture: figure, qualityRating: figure }),
   /**
-   * Testimonials shown on the home page, as typed; `null` shows the spec's three sample testimonials in the viewer's
+   * Testimonials shown on the home page, as typed; `null` shows the three sample testimonials of docs/product/viewer.md §1 in the viewer's
    * language (the default); an empty list hides the section.
    */
   testimonials: z

@@ -24,7 +24,8 @@ export interface Plan {
   popular: boolean;
   /**
    * "Was" price in RWF. Shown struck through, with a "Save N%" badge, only when `planSaving` says it is true
-   * (docs/decisions/022): the spec's 84,000 RWF for Yearly is below its 85,000 RWF price, so it is not shown.
+   * (docs/decisions/022): the earlier spec's 84,000 RWF for Yearly (docs/product/viewer.md §9) is below its
+   * 85,000 RWF price, so it is not shown.
    */
   compareAtRwf: number | null;
 }

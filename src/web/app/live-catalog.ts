@@ -17,7 +17,7 @@ export const POLL_MS = 60_000;
 export const MAX_REOPEN_DELAY_MS = 5 * 60_000;
 
 /**
- * The wait before attempt `failures + 1` to open the stream (ms): the spec's 1, 2, 5, 10 s steps, then, for a stream
+ * The wait before attempt `failures + 1` to open the stream (ms): the 1, 2, 5, 10 s steps of docs/product/viewer.md §9, then, for a stream
  * that keeps failing to open, doubling from 10 s up to MAX_REOPEN_DELAY_MS, so a full server is not asked every 10 s
  * by every tab. Beyond the spec's steps the wait is spread by ±20 % (`random` in [0, 1)) so that tabs refused at
  * the same moment do not come back together.

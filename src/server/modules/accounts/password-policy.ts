@@ -8,7 +8,7 @@
  * - a password zxcvbn estimates to fall within 10,000 guesses (`MIN_GUESSES`: sequences, repeats, keyboard walks,
  *   a common word with a digit, dates);
  * - a password equal to the email, the part of the email before @, or the name (ignoring case and outer spaces).
- * A high zxcvbn score is not required: that would contradict the spec's 6-character rule.
+ * A high zxcvbn score is not required: that would contradict the 6-character rule of docs/product/viewer.md §5.
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
