@@ -1,9 +1,9 @@
 /**
- * The layer boundaries of DESIGN.md, checked by `npm run lint` (dependency-cruiser) over src/:
+ * The layer boundaries of docs/product/architecture.md §1, checked by `npm run lint` (dependency-cruiser) over src/:
  * - the client is sliced by feature, and features do not import each other: the app layer (src/web/app) composes
- *   them (DESIGN.md, habit 5);
+ *   them (docs/product/architecture.md §4.5);
  * - src/server never imports src/web, src/web never imports src/server, and src/shared imports neither
- *   (DESIGN.md, layout; ESLint checks the first two on import strings, this on resolved files);
+ *   (docs/product/architecture.md §2, layout; ESLint checks the first two on import strings, this on resolved files);
  * - no import cycles at run time (type-only imports vanish on compilation and do not count).
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -12,28 +12,28 @@ module.exports = {
     {
       name: 'features-do-not-import-features',
       severity: 'error',
-      comment: 'A feature imports another feature. Compose them in src/web/app instead (DESIGN.md, habit 5).',
+      comment: 'A feature imports another feature. Compose them in src/web/app instead (docs/product/architecture.md §4.5).',
       from: { path: '^src/web/features/([^/]+)/' },
       to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
     },
     {
       name: 'server-does-not-import-web',
       severity: 'error',
-      comment: 'src/server never imports src/web (DESIGN.md).',
+      comment: 'src/server never imports src/web (docs/product/architecture.md §1).',
       from: { path: '^src/server/' },
       to: { path: '^src/web/' },
     },
     {
       name: 'web-does-not-import-server',
       severity: 'error',
-      comment: 'src/web never imports src/server (DESIGN.md).',
+      comment: 'src/web never imports src/server (docs/product/architecture.md §1).',
       from: { path: '^src/web/' },
       to: { path: '^src/server/' },
     },
     {
       name: 'shared-imports-only-shared',
       severity: 'error',
-      comment: 'src/shared is imported by both sides and imports neither (DESIGN.md).',
+      comment: 'src/shared is imported by both sides and imports neither (docs/product/architecture.md §1).',
       from: { path: '^src/shared/' },
       to: { path: '^src/(server|web)/' },
     },

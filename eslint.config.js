@@ -1,4 +1,4 @@
-// Lint rules: the recommended sets of ESLint and typescript-eslint, plus the layer boundaries of DESIGN.md
+// Lint rules: the recommended sets of ESLint and typescript-eslint, plus the layer boundaries of docs/product/architecture.md §1
 // (src/server never imports src/web, src/web never imports src/server). Features importing features and import
 // cycles are checked on resolved files by dependency-cruiser (.dependency-cruiser.cjs), the second half of `npm run lint`.
 import js from '@eslint/js';
@@ -25,7 +25,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
   {
-    // Every visible text goes through t() (DESIGN.md habit 6; issue 7 point 3): text written straight into JSX
+    // Every visible text goes through t() (docs/product/architecture.md §4.6; issue 7 point 3): text written straight into JSX
     // fails the lint. The brand name and strings of digits and signs are not words to translate.
     files: ['src/web/**/*.tsx'],
     ignores: ['src/web/**/*.test.tsx'],

@@ -48,7 +48,7 @@ export function vocabulary(n: number, seed = 11): string[] {
 /** The bench's 4,000 words. */
 export const VOCABULARY = vocabulary(4000);
 
-/** The bench's categories (admin spec section 3 lists most of them). */
+/** The bench's categories (docs/product/admin.md §3 lists most of them). */
 export const CATEGORIES = ['action', 'comedy', 'drama', 'horror', 'sci-fi', 'thriller', 'documentary', 'romance'];
 const DIRECTORS = ['Kamali', 'Uwase', 'Mugisha', 'Ishimwe', 'Niyonzima', 'Mutesi', 'Habimana', 'Ingabire', 'Nkurunziza', 'Umutoni'];
 const TRANSLATORS = ['Junior Giti', 'Rocky Kimomo', 'Sankara', 'Yanga', 'Savimbi', 'Ganza', 'Dylan', 'Gaheza', 'Kiriwa', 'Mugenzi', 'Nyampinga', 'Kayitare', 'Bikorimana', 'Uwineza', 'Sebarenzi', 'Mukamana', 'Rwigema', 'Keza', 'Shema', 'Iradukunda'];

@@ -90,7 +90,7 @@ export interface BuildOptions {
 }
 
 /**
- * Log paths never written (DESIGN.md: no secrets, tokens or phone numbers in logs): credentials, cookies, and any
+ * Log paths never written (docs/product/architecture.md §3: no secrets, tokens or phone numbers in logs): credentials, cookies, and any
  * phone number, password or token a log call might carry. Request bodies are never logged (the request serializer
  * keeps method, URL and id only).
  */
@@ -118,7 +118,7 @@ export const LOG_REDACT_PATHS = [
 /**
  * Redacts the signature segment of media URLs, the token of a password-reset link (`?token=`, ADR 021) and a phone
  * number a form post sent back in the URL (`phone=`, ADR 024: register, forgot-password and reset-by-code pages),
- * so tokens and phone numbers never reach the logs (DESIGN.md).
+ * so tokens and phone numbers never reach the logs (docs/product/architecture.md §3).
  */
 export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***').replace(/([?&](?:token|phone)=)[^&#]*/g, '$1***');
 

@@ -1,5 +1,5 @@
 /**
- * Server configuration: one zod-parsed object built from the environment (DESIGN.md).
+ * Server configuration: one zod-parsed object built from the environment (docs/product/architecture.md §2).
  *
  * Variables: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (unset: PGlite under DATA_DIR/pglite),
  * MEDIA_DIR (DATA_DIR/media), PUBLIC_URL (http://localhost:PORT), PAYMENT_PROVIDER (sandbox),

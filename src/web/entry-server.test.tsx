@@ -73,7 +73,7 @@ describe('server-side rendering (entry-server)', () => {
     expect(movie?.state.error).toEqual({ __apiError: { status: 404, code: 'not_found', message: 'No route GET /api/movies/00000000-0000-4000-8000-000000000000' } });
     // The not-found screen itself, not a loading skeleton that the browser would replace after asking again.
     expect(p.html).toContain('data-testid="not-found"');
-    // The greeting is the part of the email before the @ (viewer spec section 2 "Header").
+    // The greeting is the part of the email before the @ (docs/product/viewer.md §2 "Header").
     expect(p.html).toContain('keza');
   });
 

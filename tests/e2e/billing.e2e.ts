@@ -121,7 +121,7 @@ describe('passes and mobile money, billing and account settings', () => {
     await page.getByLabel('MTN Mobile Money or Airtel Money number').fill('0781234567');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await toast('Payment Successful').waitFor({ timeout: 30_000 });
-    // The page reloads (viewer spec section 4) to ?paid=… and opens on the success step; the parameter goes away.
+    // The page reloads (docs/product/viewer.md §4) to ?paid=… and opens on the success step; the parameter goes away.
     await page.waitForURL(/[?&]paid=/);
     await page.getByTestId('subscribe-dialog').and(page.locator('[data-step="success"]')).waitFor({ timeout: 30_000 });
     await page.waitForURL((url) => !url.searchParams.has('paid'));

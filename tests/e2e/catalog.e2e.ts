@@ -68,7 +68,7 @@ async function seedCatalog(dataDir: string): Promise<Seeded> {
         { createdAt: new Date(now - (40 - i) * DAY) },
       );
     }
-    // A film in three parts: same base title, year and director → one group card (spec section 4).
+    // A film in three parts: same base title, year and director → one group card (docs/product/viewer.md §4).
     const partIds: string[] = [];
     for (const n of [1, 2, 3]) {
       const m = await s.catalog.create(

@@ -1,6 +1,6 @@
 /**
  * A film's own parts made from the admin side, as a viewer then meets them
- * (docs/decisions/023-playable-titles-and-film-parts.md; viewer spec section 2 "/watch/{id}" redirect and
+ * (docs/decisions/023-playable-titles-and-film-parts.md; docs/product/viewer.md §2 "/watch/{id}" redirect and
  * "/player/{id}?part="): an admin opens a movie's edit dialog and adds another movie as its Part 2; that movie's page
  * then redirects to the main movie, whose parts list opens the player at ?part=.
  */

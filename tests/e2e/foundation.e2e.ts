@@ -47,7 +47,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     const page = await browser.newPage();
     await signIn(page, 'admin@sobanura.test', 'admin-pass');
     await open(page, `${server.url}/super-panel-2025`);
-    // The new-movie form of admin spec section 5: every field it requires, a thumbnail and the video.
+    // The new-movie form of docs/product/admin.md §5: every field it requires, a thumbnail and the video.
     await page.getByLabel('Thumbnail').setInputFiles(thumbnail);
     await page.getByTestId('thumbnail-preview').waitFor();
     await page.getByLabel('Title', { exact: true }).fill('Inyoni (Cockatoo)');

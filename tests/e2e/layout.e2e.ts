@@ -1,12 +1,12 @@
 /**
- * No page scrolls sideways (viewer spec section 9, responsive layout; design guide "Layout"), in Debian's Chromium:
+ * No page scrolls sideways (docs/product/viewer.md §9, responsive layout; design guide "Layout"), in Debian's Chromium:
  * - every public and signed-in page at 320, 360, 390, 768, 1024, 1150, 1280 and 1920 px, in English, French and
  *   Kinyarwanda, signed out, as a viewer, an admin and a super admin: the document and the body are no wider than
  *   the viewport (their `scrollWidth` ≤ the root's `clientWidth`, i.e. no horizontal scroll bar);
  * - every tab of the admin panel (read from the page's tab list, so tabs added later are covered) at 360 and 768 px;
  * - signed in, Admin Panel (admins), Settings and Log out are visible inside the viewport at every width, in the
- *   header or after opening its menu (viewer spec section 2 "Header": small screens show a collapsible menu);
- * - Log out lands on `/` (viewer spec section 2), from a protected page too, and stays there.
+ *   header or after opening its menu (docs/product/viewer.md §2 "Header": small screens show a collapsible menu);
+ * - Log out lands on `/` (docs/product/viewer.md §2), from a protected page too, and stays there.
  * A failure names the page, width, language and role, and the elements sticking out of the viewport (a CSS path and
  * their right edge), widest first.
  *

@@ -1,7 +1,7 @@
 /**
  * `movie ...` commands (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26):
  *   movie import FILE --title T [--category C] [--year Y] [--director D] [--description S] [--free|--premium] [--wait]
- *     Premium unless --free, as the panel's new-movie form (admin spec section 4, `isPremium` default true). Prints
+ *     Premium unless --free, as the panel's new-movie form (docs/product/admin.md §4, `isPremium` default true). Prints
  *     the movie id on stdout at once; then, on stderr, the copy percent and, with --wait, the transcode percent as
  *     they move, and `ready: <renditions>` or `failed: <reason>` (exit 1). --wait has no time limit.
  *   movie retranscode ID [--file FILE] [--wait]

@@ -1,6 +1,6 @@
 /**
  * Opens the database: embedded PGlite (a directory, or memory) by default, PostgreSQL when a URL is given.
- * One Drizzle schema and dialect for both (DESIGN.md "database"). Migrations in ./migrations are applied by
+ * One Drizzle schema and dialect for both (docs/product/architecture.md §3 "database"). Migrations in ./migrations are applied by
  * `migrateDatabase`.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * Is what the server answered as saved still there after a SIGKILL? (DESIGN.md: a failure "loses nothing already
+ * Is what the server answered as saved still there after a SIGKILL? (docs/product/architecture.md §5.5: a failure "loses nothing already
  * saved"; docs/decisions/002-cli-and-embedded-database.md for the embedded PGlite folder.) Admins create movies four
  * at a time; the server is killed while creations are in flight; after a restart every movie whose creation was
  * answered 201 is there with its title, and on PGlite the data folder, killed twice (once mid-write, once at rest),

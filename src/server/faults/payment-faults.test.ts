@@ -1,5 +1,5 @@
 /**
- * The server killed with SIGKILL while mobile-money payments wait for the payer (DESIGN.md "A
+ * The server killed with SIGKILL while mobile-money payments wait for the payer (docs/product/architecture.md §5.4 "A
  * payment is settled once"; docs/decisions/004 and 008), on PGlite and on PostgreSQL, against the MTN MoMo emulator
  * (src/server/providers/payments/emulators/mtn-momo-emulator.ts) with PAYMENT_PROVIDER=mtn. Two pending payments
  * survive the kill: one the payer approves while the server is down (its callback lost), settled after the restart

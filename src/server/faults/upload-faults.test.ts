@@ -1,5 +1,5 @@
 /**
- * Faults during an upload (admin spec section 4, "Video upload"; docs/decisions/016-object-storage-and-roles.md):
+ * Faults during an upload (docs/product/admin.md §4, "Video upload"; docs/decisions/016-object-storage-and-roles.md):
  * the server is killed with SIGKILL, on PGlite and on PostgreSQL, (1) in the middle of a tus upload, with a chunk
  * half received, (2) right after the last PATCH was answered, and (3) while the last PATCH was being received, once
  * every byte was on disk and before its answer. After a restart on the same data, nothing the admin sent is lost

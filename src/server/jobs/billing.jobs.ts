@@ -6,7 +6,7 @@
  *   payments left pending by a stopped process are settled without waiting for the next minute.
  * - `expire-passes`: where a pass ended and another waits behind it, the best waiting pass takes over from the
  *   instant the other ended (ADR 019; reads already see it); passes with nothing waiting are marked expired
- *   (viewer spec section 4).
+ *   (docs/product/viewer.md §4).
  * No retries: the next minute's run is the retry.
  */
 import type PgBoss from 'pg-boss';

@@ -1,6 +1,6 @@
 /**
  * The job queue: pg-boss on the same database (PGlite through its `db.executeSql` option, or PostgreSQL), so
- * jobs survive restarts and workers on other machines can pull from the same queues (DESIGN.md "jobs").
+ * jobs survive restarts and workers on other machines can pull from the same queues (docs/product/architecture.md §3 "jobs").
  */
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/client.js';
@@ -18,7 +18,7 @@ export async function startQueue(executeSql: ExecuteSql, onError: (err: Error) =
 
 /**
  * Puts jobs that were active when the previous process stopped back in line at once, so a job cut off by a restart
- * runs again (DESIGN.md: nothing a user saved is lost on a server restart). Only safe where this process is the
+ * runs again (docs/product/architecture.md §5.5: nothing a user saved is lost on a server restart). Only safe where this process is the
  * queue's only worker: the embedded PGlite default, which admits one process. On PostgreSQL, pg-boss's own expiry
  * retries them.
  */

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../shared/contracts/errors.js';
 
 /**
- * An expected failure with an HTTP status and a stable code (DESIGN.md habit 4). Thrown by services and
+ * An expected failure with an HTTP status and a stable code (docs/product/architecture.md §4.4). Thrown by services and
  * guards; turned into `{ error: { code, message, details? } }` by the one error handler.
  */
 export class AppError extends Error {

@@ -1,9 +1,9 @@
 /**
  * Authentication with better-auth (email + password, sessions in the database, http-only SameSite=Lax cookies)
- * and the route guards (DESIGN.md habit 3). Every route declares `config.access`: 'anonymous' | 'user' |
+ * and the route guards (docs/product/architecture.md §4.3). Every route declares `config.access`: 'anonymous' | 'user' |
  * 'admin' | 'super_admin'; a route without it fails at registration, so no route is open by accident.
  * Guards answer 401 `unauthenticated` to signed-out callers and 403 `forbidden` to signed-in callers without
- * the role. Roles: the latest `user_roles` row (viewer spec section 7); admin means admin or super_admin.
+ * the role. Roles: the latest `user_roles` row (docs/product/viewer.md §7); admin means admin or super_admin.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';

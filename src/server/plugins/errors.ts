@@ -1,5 +1,5 @@
 /**
- * The one error handler and the one error body (DESIGN.md habit 4): `{ error: { code, message, details? } }`.
+ * The one error handler and the one error body (docs/product/architecture.md §4.4): `{ error: { code, message, details? } }`.
  * Validation problems answer 400 `validation_failed` with `details.fields: [{ field, message }]`; unknown errors
  * answer 500 `internal` with no internals in the body (the log has them); a URL naming something that cannot be an
  * object key answers 404 `not_found`. A 429 or 503 whose details carry `retryAfterSeconds` also gets the Retry-After

@@ -1,5 +1,5 @@
 /**
- * Security headers (helmet) and the Origin check of state-changing requests (DESIGN.md "Security and data
+ * Security headers (helmet) and the Origin check of state-changing requests (docs/product/architecture.md §5 "Security and data
  * rules"): a POST, PUT, PATCH or DELETE whose Origin header names another site is refused with 403
  * `bad_origin`. Requests without Origin (the command line, server-to-server callbacks) pass; browsers always
  * send it on cross-site writes.

@@ -56,7 +56,7 @@ type DrawnPage = { html: string; state: string; status: number } | { redirect: s
 const SITE = 'Sobanura';
 const DEFAULT_DESCRIPTION = 'Films and series translated into Kinyarwanda (agasobanuye), to watch on your phone.';
 
-/** Static pages and their shared-link texts (viewer spec section 2 "Static pages"). */
+/** Static pages and their shared-link texts (docs/product/viewer.md §2 "Static pages"). */
 export const STATIC_META: Record<string, PageMeta> = {
   '/': { title: SITE, description: DEFAULT_DESCRIPTION, preload: [{ href: '/api/home', as: 'fetch' }] },
   '/about': { title: `About Sobanura`, description: 'Our mission: the world’s films and series, explained in Kinyarwanda. 1000+ titles, 50K+ viewers, 24/7 streaming in HD.' },

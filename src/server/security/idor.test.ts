@@ -1,5 +1,5 @@
 /**
- * Other users' things (OWASP API Security Top 10 2023, API1 "Broken Object Level Authorization"; DESIGN.md
+ * Other users' things (OWASP API Security Top 10 2023, API1 "Broken Object Level Authorization"; docs/product/architecture.md §5
  * "Security and data rules"): viewer B, signed in with a pass of their own, aims every user route at viewer A's
  * things: A's payment and receipt, A's stream session (heartbeat, stop, end, take over), A's progress and the
  * session it is counted against, A's watch list, profile, preferences and playback settings (ids smuggled in the

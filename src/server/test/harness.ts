@@ -1,7 +1,7 @@
 /**
  * Integration-test harness: a whole app on a real database — PGlite in memory always, and PostgreSQL (a fresh
  * database made on TEST_DATABASE_URL's server and dropped afterwards) when TEST_DATABASE_URL is set — with the
- * real ffmpeg transcoder and job workers, driven through `app.inject` (DESIGN.md habit 10).
+ * real ffmpeg transcoder and job workers, driven through `app.inject` (docs/product/architecture.md §4.10).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Accounts API (viewer spec sections 2, 5 and 8; better-auth sessions, ADR 001).
+ * Accounts API (docs/product/viewer.md §2, §5 and §8; better-auth sessions, ADR 001).
  * POST /api/accounts/register, POST /api/accounts/login, POST /api/accounts/logout, GET /api/accounts/me.
  * Registration with an email that has an account answers 409 `email_taken`; an address with REGISTER_TAKEN_LIMIT such
  * answers in the window gets 429 `rate_limited` for any registration (ADR 033).
@@ -11,7 +11,7 @@ export const ROLES = ['user', 'admin', 'super_admin'] as const;
 export const role = z.enum(ROLES);
 export type Role = z.infer<typeof role>;
 
-/** Minimum password length: admin spec section 9, viewer spec section 5. */
+/** Minimum password length: docs/product/admin.md §9, docs/product/viewer.md §5. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -58,7 +58,7 @@ export type MeResponse = z.infer<typeof meResponse>;
 export const userResponse = z.object({ user: sessionUser });
 
 /**
- * Account settings (viewer spec sections 2 "/settings", 5 and 8; ADR 011).
+ * Account settings (docs/product/viewer.md §2 "/settings", §5 and §8; ADR 011).
  * - GET    /api/accounts/profile                                    → { profile }
  * - PUT    /api/accounts/profile  { fullName, phone }               → { profile }
  * - POST   /api/accounts/password { currentPassword, newPassword, confirmPassword } → { ok: true } and a new
@@ -88,7 +88,7 @@ export const profileView = z.object({
 export type ProfileView = z.infer<typeof profileView>;
 export const profileResponse = z.object({ profile: profileView });
 
-/** Profile update: no validation beyond length limits (viewer spec section 5: "Profile update: no validation"). */
+/** Profile update: no validation beyond length limits (docs/product/viewer.md §5: "Profile update: no validation"). */
 export const updateProfileBody = z.object({
   fullName: z.string().trim().max(120, 'At most 120 characters'),
   phone: z.string().trim().max(20, 'At most 20 characters').nullable().optional(),

@@ -6,7 +6,7 @@ import { adminMovie } from './catalog.js';
 import { roundTo } from './numbers.js';
 
 /**
- * Admin panel API (admin spec sections 2-9; ADR 010). Every route below is `access: 'admin'` (admin or
+ * Admin panel API (docs/product/admin.md §2-9; ADR 010). Every route below is `access: 'admin'` (admin or
  * super_admin) unless marked SUPER (super_admin only). Anonymous callers get 401 `unauthenticated`, signed-in
  * callers without the role 403 `forbidden`. Bad input: 400 `validation_failed` with
  * `details.fields: [{ field: 'body.title', message }]` (field = `body.|querystring.|params.` + dotted path).
@@ -72,10 +72,10 @@ const uuid = z.uuid('Not a valid id');
 export const NOTHING_TO_CHANGE = 'Give at least one field to change';
 const atLeastOneField = <T extends z.ZodObject>(schema: T) => schema.refine((b) => Object.values(b).some((v) => v !== undefined), { message: NOTHING_TO_CHANGE });
 
-/** Categories offered in edit dropdowns (admin spec section 3); the new-movie form takes free text. */
+/** Categories offered in edit dropdowns (docs/product/admin.md §3); the new-movie form takes free text. */
 export const MOVIE_CATEGORIES = ['action', 'comedy', 'drama', 'horror', 'sci-fi', 'thriller', 'documentary'] as const;
 
-/** Splits comma-separated names (cast, actors): trimmed, empties dropped (admin spec section 5). Arrays are split per item too. */
+/** Splits comma-separated names (cast, actors): trimmed, empties dropped (docs/product/admin.md §5). Arrays are split per item too. */
 export function splitNames(v: string | readonly string[]): string[] {
   return [v]
     .flat()
@@ -86,7 +86,7 @@ export function splitNames(v: string | readonly string[]): string[] {
 /** A list of names given as one comma-separated string or as an array. */
 const names = z.union([z.string().max(6000), z.array(z.string().max(200)).max(100)]).transform((v) => splitNames(v));
 
-/** The texts of admin spec section 5, used as messages (the web may show them as they are or translate by field). */
+/** The texts of docs/product/admin.md §5, used as messages (the web may show them as they are or translate by field). */
 export const ADMIN_TEXTS = {
   thumbnailRequired: 'Please upload a thumbnail image before creating the movie.',
   missingInformation: 'Please select a file and enter a title',
@@ -99,9 +99,9 @@ export const ADMIN_TEXTS = {
   videoSize: 'Please select a video file smaller than 5GB',
 } as const;
 
-/** Largest image, bytes: under 5 MB (admin spec section 9). */
+/** Largest image, bytes: under 5 MB (docs/product/admin.md §9). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Image types accepted, checked by decoding (admin spec section 9). */
+/** Image types accepted, checked by decoding (docs/product/admin.md §9). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 /** Widths (pixels) each image is stored at, as WebP, for `srcset`; widths above the original are skipped (the original width is kept instead). */
 export { IMAGE_WIDTHS } from '../domain/images.js';
@@ -123,7 +123,7 @@ const price = z.number().int('Whole francs only').positive('Must be more than 0'
 const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null;
 
 /**
- * POST /api/admin/movies/form: the new-movie form (admin spec section 5 "New movie", "Video file").
+ * POST /api/admin/movies/form: the new-movie form (docs/product/admin.md §5 "New movie", "Video file").
  * Required: thumbnailUrl ('Please upload a thumbnail image before creating the movie.'), title (an empty title
  * becomes `fileName` without its extension), category, description, fullDescription, director, cast (string
  * split on commas, or array; at least one name), trailer (http(s) link), year, rating (0-10, step 0.1), and
@@ -156,7 +156,7 @@ export const movieFormBody = z
   .refine((b) => Boolean(b.fileName || b.videoId), { path: ['fileName'], message: ADMIN_TEXTS.missingInformation, when: isObjectPayload });
 export type MovieFormBody = z.input<typeof movieFormBody>;
 
-/** The title a movie gets: the typed one, else the file name without its extension (admin spec section 5). */
+/** The title a movie gets: the typed one, else the file name without its extension (docs/product/admin.md §5). */
 export function defaultTitle(title: string, fileName: string | undefined): string {
   const t = title.trim();
   if (t) return t;
@@ -186,7 +186,7 @@ export const movieUpdateBody = atLeastOneField(z.object({
 }));
 export type MovieUpdateBody = z.input<typeof movieUpdateBody>;
 
-/** What a DELETE answers: the id and title of what is gone (for the spec's '"{title}" has been deleted successfully.'). */
+/** What a DELETE answers: the id and title of what is gone (for '"{title}" has been deleted successfully.', docs/product/admin.md §8). */
 export const deletedResponse = z.object({ id: z.string(), title: z.string() });
 export type DeletedResponse = z.infer<typeof deletedResponse>;
 export const adminMovieFormResponse = z.object({ movie: adminMovie });
@@ -235,7 +235,7 @@ export const videoListQuery = z.object({
 export const videoListResponse = z.object({ items: z.array(libraryVideo), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export const verifyVideoBody = z.object({ videoId: z.string().trim().min(1, 'Please enter a video id').pipe(uuid) });
 export const verifyVideoResponse = z.object({ exists: z.literal(true), video: libraryVideo });
-/** POST /api/admin/videos/validate: the pre-upload check (spec section 7 validate-file-upload). */
+/** POST /api/admin/videos/validate: the pre-upload check (docs/product/admin.md §7 validate-file-upload). */
 export const videoValidateBody = z.object({ fileName: z.string().max(255), fileSize: z.number().int().min(0), fileType: z.string().max(100) });
 export const videoValidateResponse = z.object({
   success: z.boolean(),
@@ -299,7 +299,7 @@ export type SeriesUpdateBody = z.input<typeof seriesUpdateBody>;
 export const adminSeriesResponse = z.object({ series: adminSeries });
 export const adminSeriesListResponse = z.object({ items: z.array(adminSeries) });
 
-/** A season: title 'Season N', description 'Season N of {series title}' (admin spec section 3). */
+/** A season: title 'Season N', description 'Season N of {series title}' (docs/product/admin.md §3). */
 export const adminSeason = z.object({
   id: z.string(),
   seriesId: z.string(),
@@ -347,7 +347,7 @@ export type EpisodeUpdateBody = z.input<typeof episodeUpdateBody>;
 export const adminEpisodeResponse = z.object({ episode: adminEpisode });
 export const adminEpisodeListResponse = z.object({ items: z.array(adminEpisode) });
 
-/** Minimum movies to create a group; movies previewed on a group card (admin spec section 9). */
+/** Minimum movies to create a group; movies previewed on a group card (docs/product/admin.md §9). */
 export const MIN_GROUP_MOVIES = 2;
 export const GROUP_PREVIEW_MOVIES = 3;
 const groupMovie = z.object({ id: z.string(), title: z.string(), posterUrl: z.string().nullable() });
@@ -385,7 +385,7 @@ export const adminGroupResponse = z.object({ group: adminGroup });
 export const adminGroupListResponse = z.object({ items: z.array(adminGroup) });
 
 /**
- * A film's own parts (docs/decisions/023-playable-titles-and-film-parts.md; viewer spec section 2 "/player/{id}?part="):
+ * A film's own parts (docs/decisions/023-playable-titles-and-film-parts.md; docs/product/viewer.md §2 "/player/{id}?part="):
  * - GET    /api/admin/movies/:id/parts           → { items: AdminFilmPart[] } in part order
  * - POST   /api/admin/movies/:id/parts           filmPartBody → 201 { part: AdminFilmPart }: movie `movieId` becomes Part N
  *                                                (N defaults to the highest + 1, at least 2: the main movie plays first);
@@ -457,7 +457,7 @@ export const roleHistoryResponse = z.object({ items: z.array(roleChange) });
 /** POST /api/admin/users/:id/passes: a complimentary pass of `plan` (extends a running pass), with an optional note. */
 export const grantPassBody = z.object({ plan: z.enum(PLAN_IDS), note: z.string().trim().max(500).optional().default('') });
 
-/** The four counts of the Analytics tab (admin spec section 2). Active subscriptions: status active, expires_at later than now. */
+/** The four counts of the Analytics tab (docs/product/admin.md §2). Active subscriptions: status active, expires_at later than now. */
 export const analyticsCounts = z.object({ movies: z.number().int(), series: z.number().int(), profiles: z.number().int(), activeSubscriptions: z.number().int() });
 export type AnalyticsCounts = z.infer<typeof analyticsCounts>;
 /** Days are calendar days in Africa/Kigali (UTC+2), `YYYY-MM-DD`, both ends included. At most 366 days; default: the last 30 days. */

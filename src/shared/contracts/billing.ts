@@ -4,7 +4,7 @@ import { PLAN_IDS } from '../domain/plans.js';
 import { passSummary } from './accounts.js';
 
 /**
- * Passes, titles and mobile money (viewer spec sections 4, 5, 8, 9; docs/decisions/004, 008 and 011).
+ * Passes, titles and mobile money (docs/product/viewer.md §4, §5, §8, §9; docs/decisions/004, 008 and 011).
  * - GET  /api/plans
  * - POST /api/billing/payments                       { plan, phone } | { movieId, phone } → 202 { payment }
  * - GET  /api/billing/payments/:id                   → { payment } (polled every 3 s; asks the provider)
@@ -48,7 +48,7 @@ export type PaymentStatus = z.infer<typeof paymentStatus>;
 
 /**
  * Why a payment failed, in MTN MoMo's terms (Collection API, GET requesttopay `reason`); Airtel's answers are
- * mapped onto the same codes. The client picks the viewer text (viewer spec section 8) from these:
+ * mapped onto the same codes. The client picks the viewer text (docs/product/viewer.md §8) from these:
  * PAYER_NOT_FOUND → "Mobile Money Not Active"; EXPIRED → "Payment Timeout"; the others → "Payment Issue" /
  * "Payment failed. Please try again.".
  * - PAYER_NOT_FOUND: the number has no mobile-money account (or it is barred).
@@ -113,7 +113,7 @@ export const paymentDetailResponse = z.object({ payment: paymentDetail });
 export const passSegment = z.object({ plan: planId, startsAt: z.string(), endsAt: z.string() });
 export type PassSegmentView = z.infer<typeof passSegment>;
 
-/** The pass in force (or the last one) with its remaining time (viewer spec section 4), for the billing and plans pages. */
+/** The pass in force (or the last one) with its remaining time (docs/product/viewer.md §4), for the billing and plans pages. */
 export const passView = passSummary.extend({
   /** Remaining time of the pass in force: whole days, or hours (rounded up) under a day; 0 hours when not active. */
   remaining: z.object({ unit: z.enum(['days', 'hours']), count: z.number().int() }),

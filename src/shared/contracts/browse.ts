@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PAGE_SIZE, SORTS, TABS } from '../domain/catalog-list.js';
 
 /**
- * Catalogue browsing, complete (viewer spec sections 2-5, 8, 9; ADR 007). All reading endpoints are open to
+ * Catalogue browsing, complete (docs/product/viewer.md §2-5, §8, §9; ADR 007). All reading endpoints are open to
  * anonymous callers except the watch list; the web app puts its pages behind sign-in as the spec's route table
- * says. Page size 10 (spec section 9). Sorting: newest, oldest, rating (highest first), az.
+ * says. Page size 10 (docs/product/viewer.md §9). Sorting: newest, oldest, rating (highest first), az.
  *
  * GET  /api/home                                   → homeResponse
  * GET  /api/catalog?tab&q&category&translator&sort&page → catalogPageResponse
@@ -34,14 +34,14 @@ export const catalogItem = z.object({
   title: z.string(),
   description: z.string(),
   posterUrl: z.string().nullable(),
-  /** Fallback posters in order (part thumbnails, then the thumbnail), spec section 2 "Movie card". */
+  /** Fallback posters in order (part thumbnails, then the thumbnail), docs/product/viewer.md §2 "Movie card". */
   posterFallbacks: z.array(z.string()),
   category: z.string(),
   year: z.number().nullable(),
   director: z.string(),
   /** Seconds; for a group the sum of its parts. */
   durationSeconds: z.number().nullable(),
-  /** 0-10, one decimal; for a group the mean of parts rated above 0 (spec section 9). */
+  /** 0-10, one decimal; for a group the mean of parts rated above 0 (docs/product/viewer.md §9). */
   rating: z.number(),
   /** Number of parts (groups), 0 otherwise. */
   partsCount: z.number().int(),
@@ -181,7 +181,7 @@ export const watchlistResponse = z.object({ items: z.array(watchlistEntry) });
 export const watchlistEntryResponse = z.object({ entry: watchlistEntry });
 export const addToWatchlistBody = z.union([z.object({ movieId: z.uuid() }).strict(), z.object({ seriesId: z.uuid() }).strict()]);
 
-/** A live-list event (viewer spec section 4 "Movie lists update live"; ADR 007), sent as SSE `event: catalog`. */
+/** A live-list event (docs/product/viewer.md §4 "Movie lists update live"; ADR 007), sent as SSE `event: catalog`. */
 export const catalogEvent = z.object({
   entity: z.enum(['movie', 'series', 'group']),
   op: z.enum(['insert', 'update', 'delete']),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roundTo } from './numbers.js';
 
 /**
- * Catalogue API, first version (viewer spec sections 2 and 3).
+ * Catalogue API, first version (docs/product/viewer.md §2 and §3).
  * GET /api/movies, GET /api/movies/:id; admin: GET/POST /api/admin/movies.
  */
 
@@ -42,7 +42,7 @@ export const idParams = z.object({ id: z.uuid('Not a valid id') });
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
 
-/** Admin: create a movie (admin spec section 5; the first version asks title, category and file). */
+/** Admin: create a movie (docs/product/admin.md §5; the first version asks title, category and file). */
 export const createMovieBody = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),
   category: z.string().trim().min(1, 'Category is required').max(60),
@@ -73,7 +73,7 @@ export const adminMovie = movieDetail.extend({
    * it becomes `video` once ready (src/server/modules/media/media.service.ts). Null or absent: none.
    */
   replacement: z.object({ id: z.string(), status: videoStatus, progress: z.number(), error: z.string().nullable(), errorCode: z.string().nullable().optional() }).nullable().optional(),
-  /** The uploaded thumbnail (admin spec section 3 "Movie"; null: none, the video's poster shows instead). */
+  /** The uploaded thumbnail (docs/product/admin.md §3 "Movie"; null: none, the video's poster shows instead). */
   thumbnailUrl: z.string().nullable(),
   /** The translator's id, or null. */
   translatorId: z.string().nullable(),

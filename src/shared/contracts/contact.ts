@@ -5,7 +5,7 @@ export { CLIENT_ERROR_LEVELS, CLIENT_ERROR_LOG_CAP, CLIENT_ERROR_MAX_BYTES, CLIE
 export type { ClientErrorLevel } from '../domain/client-errors.js';
 
 /**
- * Contact messages and client error reports (viewer spec sections 2 "Contact" and 8 "Logged errors"; unlike the
+ * Contact messages and client error reports (docs/product/viewer.md §2 "Contact" and §8 "Logged errors"; unlike the
  * spec's form, this one really sends, and client errors are reported to the server as well).
  * - POST  /api/contact                 anonymous, rate limited  { firstName, lastName, email, subject, message } → 201 { id }
  * - GET   /api/admin/messages          admin   ?handled=true|false&limit&offset → { items, total }
@@ -86,7 +86,7 @@ export const clientErrorView = z.object({
 export const listClientErrorsQuery = z.object(page);
 export const listClientErrorsResponse = z.object({ items: z.array(clientErrorView), total: z.number().int() });
 
-/** Interface language stored in the profile for signed-in viewers (viewer spec section 4: en by default, fr or rw). */
+/** Interface language stored in the profile for signed-in viewers (docs/product/viewer.md §4: en by default, fr or rw). */
 export const UI_LANGUAGES = ['en', 'fr', 'rw'] as const;
 export const preferencesView = z.object({ language: z.enum(UI_LANGUAGES).nullable() });
 export const updatePreferencesBody = z.object({ language: z.enum(UI_LANGUAGES) });

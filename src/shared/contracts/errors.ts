@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one error body of every API answer that is not 2xx (DESIGN.md habit 4):
+ * The one error body of every API answer that is not 2xx (docs/product/architecture.md §4.4):
  * `{ error: { code, message, details? } }`. `code` is a stable string the client translates
  * (locale key `errors.<code>`); `message` is English, for logs and API users.
  */

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { videoStatus } from './catalog.js';
 
 /**
- * Video ingest (admin spec section 5 "Video file"). Uploads use the tus 1.0 protocol at `/api/uploads`
+ * Video ingest (docs/product/admin.md §5 "Video file"). Uploads use the tus 1.0 protocol at `/api/uploads`
  * (https://tus.io/protocols/resumable-upload). Upload-Metadata keys: `filename`, `filetype`, `movieId`.
  * The server answers the final PATCH and then ingests in the background; poll GET /api/admin/videos/:id.
  */
 
-/** Largest upload accepted, in bytes (admin spec section 9: 5 GB). */
+/** Largest upload accepted, in bytes (docs/product/admin.md §9: 5 GB). */
 export const MAX_VIDEO_BYTES = 5 * 1024 ** 3;
 export const TUS_ENDPOINT = '/api/uploads';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roundTo } from './numbers.js';
 
 /**
- * Playback contracts (viewer spec sections 2, 4, 8, 9; ADR 003, ADR 009). Shared by server and web.
+ * Playback contracts (docs/product/viewer.md §2, §4, §8, §9; ADR 003, ADR 009). Shared by server and web.
  * STABLE: later changes are additive only.
  *
  * Routes (all answer `{ error: { code, message, details? } }` on failure):
@@ -38,17 +38,17 @@ import { roundTo } from './numbers.js';
  * tracks come in `playbackResponse.captions` with URLs under the same signature, for a native `<track>`.
  */
 
-/** Lifetime of a signed URL in seconds (viewer spec section 9). */
+/** Lifetime of a signed URL in seconds (docs/product/viewer.md §9). */
 export const SIGNED_URL_TTL_SECONDS = 3600;
-/** Signed URL requests per user per minute (viewer spec section 9). */
+/** Signed URL requests per user per minute (docs/product/viewer.md §9). */
 export const PLAYBACK_RATE_LIMIT_PER_MINUTE = 10;
-/** The client refreshes the signed URL when it expires within this many seconds (viewer spec section 9: 5 min). */
+/** The client refreshes the signed URL when it expires within this many seconds (docs/product/viewer.md §9: 5 min). */
 export const SIGNED_URL_REFRESH_BEFORE_SECONDS = 300;
-/** How often the client checks whether to refresh, seconds (viewer spec section 9: timer 2 min). */
+/** How often the client checks whether to refresh, seconds (docs/product/viewer.md §9: timer 2 min). */
 export const SIGNED_URL_REFRESH_TIMER_SECONDS = 120;
-/** At most this many signed URLs cached by the client (viewer spec section 9). */
+/** At most this many signed URLs cached by the client (docs/product/viewer.md §9). */
 export const SIGNED_URL_CACHE_MAX_ENTRIES = 50;
-/** Cached signed URLs older than this are purged, seconds (viewer spec section 9: 24 h). */
+/** Cached signed URLs older than this are purged, seconds (docs/product/viewer.md §9: 24 h). */
 export const SIGNED_URL_CACHE_MAX_AGE_SECONDS = 24 * 3600;
 // Heartbeat and lapse live in a module without zod, so the first-frame boot can share them (ADR 030).
 export { HEARTBEAT_INTERVAL_SECONDS, SESSION_LAPSE_SECONDS } from './stream-session-timing.js';
@@ -77,7 +77,7 @@ export type DataSaverSource = z.infer<typeof dataSaverSource>;
  * most this many bits per second (else the lowest), then the others lowest first (ADR 009 "Start rendition": 500 kb/s).
  */
 export const START_BANDWIDTH_MAX = 500_000;
-/** Caption languages: the interface languages (viewer spec section 9: en, fr, rw). */
+/** Caption languages: the interface languages (docs/product/viewer.md §9: en, fr, rw). */
 export const CAPTION_LANGUAGES = ['en', 'fr', 'rw'] as const;
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
 /** Largest caption file accepted, bytes. */

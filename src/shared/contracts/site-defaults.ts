@@ -6,7 +6,7 @@
 import { PLAN_IDS, PLANS, type PlanId } from '../domain/plans.js';
 import type { PlanPriceSetting, SiteSettings } from './site.js';
 
-/** Today's values (viewer spec sections 1, 2, 9 and the placeholders of our own domain): what is served until an admin saves. */
+/** Today's values (docs/product/viewer.md §1, §2, §9 and the placeholders of our own domain): what is served until an admin saves. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   supportPhone: '+250 788 000 000',
   whatsapp: '+250 788 000 000',

@@ -5,7 +5,7 @@ import { DEFAULT_SITE_SETTINGS } from './site-defaults.js';
 /**
  * Site settings: the operator's own content, edited by a super admin in the panel's Settings tab and kept in the
  * database as one JSON document (docs/decisions/022-site-settings-and-prices.md). Until an admin saves, the
- * defaults (site-defaults.ts) are today's values (viewer spec sections 1, 2 and 9), so nothing changes by itself.
+ * defaults (site-defaults.ts) are today's values (docs/product/viewer.md §1, §2 and §9), so nothing changes by itself.
  * - GET /api/site-settings        anonymous, cacheable  → SiteSettings
  * - PUT /api/admin/site-settings  super_admin           SiteSettings → SiteSettings (the whole document)
  * Every message below is English; the web shows `siteSettings.errors.<rule>` in the viewer's language.
@@ -82,7 +82,7 @@ export const siteSettings = z.object({
   /** The home and about pages' figures, as shown ("1000+"); each is shown only when set. */
   figures: z.object({ titles: figure, viewers: figure, streaming: figure, picture: figure, qualityRating: figure }),
   /**
-   * Testimonials shown on the home page, as typed; `null` shows the spec's three sample testimonials in the viewer's
+   * Testimonials shown on the home page, as typed; `null` shows the three sample testimonials of docs/product/viewer.md §1 in the viewer's
    * language (the default); an empty list hides the section.
    */
   testimonials: z

@@ -1,5 +1,5 @@
 /**
- * The catalogue list's fixed choices (viewer spec, the /movies route and "Movies page size 10": the Movies and
+ * The catalogue list's fixed choices (docs/product/viewer.md §2 and §9, the /movies route and "Movies page size 10": the Movies and
  * Series tabs; newest, oldest, highest rated, A-Z; 10 a page). Kept apart from the zod contract
  * (contracts/browse.ts re-exports them), so the web app's list page reads them without loading zod.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './duration.js';
 
-describe('formatDuration (spec section 9: "Xh Ym" or "Ym")', () => {
+describe('formatDuration (docs/product/viewer.md §9: "Xh Ym" or "Ym")', () => {
   it.each([
     [5400, '1h 30m'],
     [3600, '1h 0m'],

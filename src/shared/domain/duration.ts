@@ -1,5 +1,5 @@
 /**
- * Durations are seconds in the data and "1h 30m" only on screen (DESIGN.md habit 8; spec section 9
+ * Durations are seconds in the data and "1h 30m" only on screen (docs/product/architecture.md §4.8; docs/product/viewer.md §9
  * "shown 'Xh Ym' or 'Ym'"). English keeps the spec's "1h 30m"; French and Kinyarwanda write the units as their
  * readers do, with a space: "1 h 30 min", "45 s" (CLDR short units; Kinyarwanda has none of its own in CLDR and
  * Rwandan texts use the international h, min, s). Plain ASCII spaces, so the server's and the browser's text agree

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedRenditions, dataSaverState, filmTitleOf, megabytesForDuration, megabytesPerHour, qualityCap, signedCap, startFirstOrder, viewerLimits } from './entitlements.js';
 
 describe('viewerLimits', () => {
-  it('follows the plan table of viewer spec section 9', () => {
+  it('follows the plan table of docs/product/viewer.md §9', () => {
     expect(viewerLimits({ superAdmin: false, activePlan: 'daily' })).toEqual({ plan: 'daily', maxHeight: 720, streams: 1, downloads: 0 });
     expect(viewerLimits({ superAdmin: false, activePlan: 'weekly' })).toEqual({ plan: 'weekly', maxHeight: 1080, streams: 3, downloads: 10 });
     expect(viewerLimits({ superAdmin: false, activePlan: 'monthly' })).toEqual({ plan: 'monthly', maxHeight: 1080, streams: 5, downloads: 25 });

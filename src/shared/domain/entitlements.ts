@@ -1,5 +1,5 @@
 /**
- * What a viewer's pass allows while watching (viewer spec section 9 plan table; ADR 009), and the renditions
+ * What a viewer's pass allows while watching (docs/product/viewer.md §9 plan table; ADR 009), and the renditions
  * and their order in the master playlist served to that viewer (ADR 009 "Start rendition"). Pure.
  *
  * Limits by who is watching:

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { autoGroupKey, detectPart, groupDuration, groupMovies, groupRating, type CustomGroupDef, type GroupableMovie } from './grouping.js';
 
-describe('part detection (viewer spec section 4, admin spec section 4)', () => {
+describe('part detection (docs/product/viewer.md §4, docs/product/admin.md §4)', () => {
   it.each([
     ['Inzovu Part 2', 'Inzovu', 2],
     ['Inzovu part 12', 'Inzovu', 12],
@@ -80,7 +80,7 @@ describe('part detection (viewer spec section 4, admin spec section 4)', () => {
   });
 });
 
-describe('group rating and duration (spec section 9)', () => {
+describe('group rating and duration (docs/product/viewer.md §9)', () => {
   it.each([
     [[8, 6], 7],
     [[7.3, 7.2], 7.3],
@@ -113,7 +113,7 @@ describe('group rating and duration (spec section 9)', () => {
   });
 });
 
-describe('grouping a catalogue (spec section 4)', () => {
+describe('grouping a catalogue (docs/product/viewer.md §4)', () => {
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
   const movie = (id: string, title: string, extra: Partial<GroupableMovie> = {}): GroupableMovie => ({ id, title, year: 2020, director: 'Jane', createdAt: at(Number(id.replace(/\D/g, '') || 0)), ...extra });
   const keys = (items: ReturnType<typeof groupMovies>) =>

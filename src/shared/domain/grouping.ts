@@ -1,5 +1,5 @@
 /**
- * Multi-part films and groups (viewer spec section 4 "Grouping", section 9; admin spec section 4 "Part
+ * Multi-part films and groups (docs/product/viewer.md §4 "Grouping", §9; docs/product/admin.md §4 "Part
  * detection", "Custom groups"). Pure rules shared by the server (which stores each movie's base title, part
  * number and group key when it is written, and pages groups in SQL) and the web app.
  *
@@ -21,7 +21,7 @@ export interface PartInfo {
 /** Separators left at the end of a base title once the part suffix is cut ("Inzovu - Part 2" → "Inzovu"). */
 const TRAILING_SEPARATORS = /[\s\-–—:,.]+$/u;
 
-/** Numbered suffixes, in the order they are tried (spec section 4). The base is group 1, the number group 2. */
+/** Numbered suffixes, in the order they are tried (docs/product/viewer.md §4). The base is group 1, the number group 2. */
 const NUMBERED: RegExp[] = [
   /^(.*\S)\s*\b(?:part|pt\.?)\s*(\d{1,4})$/iu,
   /^(.*\S)\s*\bepisode\s*(\d{1,4})$/iu,
@@ -34,7 +34,7 @@ const NUMBERED: RegExp[] = [
 const LETTER = /^(.*\S)\s+([A-Za-z])$/u;
 
 /**
- * Detects whether a title names one part of a multi-part film (spec section 4).
+ * Detects whether a title names one part of a multi-part film (docs/product/viewer.md §4).
  * @returns `{ baseTitle, partNumber }`, or null when the title is not a part. Letters (A-Z, either case)
  *   count A=1, B=2, …; numbers are 1-4 digits and at least 1 ("Part 0" is not a part). Spaces are collapsed
  *   and separators left at the end of the base (" -", ":", ",") are cut.
@@ -64,7 +64,7 @@ export const normalizeForGrouping = (s: string): string => s.trim().replace(/\s+
 
 /**
  * The automatic group key of a movie: `"{lower base title}|{year}|{lower director}"` when its title is a part,
- * else null (spec section 4: same lower-cased base title, year and director). A missing year is empty.
+ * else null (docs/product/viewer.md §4: same lower-cased base title, year and director). A missing year is empty.
  */
 export function autoGroupKey(movie: { title: string; year: number | null; director: string }): string | null {
   const part = detectPart(movie.title);
@@ -73,7 +73,7 @@ export function autoGroupKey(movie: { title: string; year: number | null; direct
 }
 
 /**
- * A group's rating (spec section 9): the mean of the ratings above 0, rounded half up to one decimal; 0 when
+ * A group's rating (docs/product/viewer.md §9): the mean of the ratings above 0, rounded half up to one decimal; 0 when
  * none is above 0. Computed in tenths so it equals the SQL used for sorting (ratings have one decimal).
  */
 export function groupRating(ratings: readonly number[]): number {
@@ -83,7 +83,7 @@ export function groupRating(ratings: readonly number[]): number {
 }
 
 /**
- * A group's duration in seconds (spec section 9): the sum of the known part durations, or null when no part's
+ * A group's duration in seconds (docs/product/viewer.md §9): the sum of the known part durations, or null when no part's
  * duration is known. Displayed "Xh Ym" / "Ym" by `formatDuration` (duration.ts).
  */
 export function groupDuration(durations: readonly (number | null | undefined)[]): number | null {
@@ -100,7 +100,7 @@ export interface GroupableMovie {
   createdAt: Date;
 }
 
-/** A custom group (admin spec section 3): its id, title and member movie ids. */
+/** A custom group (docs/product/admin.md §3): its id, title and member movie ids. */
 export interface CustomGroupDef {
   id: string;
   title: string;
@@ -127,7 +127,7 @@ export type DisplayItem<M extends GroupableMovie> =
   | { kind: 'group'; key: string; isCustom: boolean; groupId: string; title: string; parts: M[] };
 
 /**
- * Groups a whole catalogue into display items (spec section 4) — the reference the server's SQL follows.
+ * Groups a whole catalogue into display items (docs/product/viewer.md §4) — the reference the server's SQL follows.
  * Custom groups with at least 2 present movies come first and claim their movies (custom wins; a movie named
  * by several groups goes to the first of them, as the server allows a movie in one group only); the other
  * movies form automatic groups of 2 or more parts; every other movie stands alone. Keys: `c:{groupId}`,

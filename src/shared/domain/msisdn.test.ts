@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localMsisdn, maskMsisdn, operatorOf, parseMtnMsisdn, parseRwandaMsisdn, sanitizeMsisdnInput } from './msisdn.js';
 
-describe('MTN Rwanda numbers (viewer spec section 5)', () => {
+describe('MTN Rwanda numbers (docs/product/viewer.md §5)', () => {
   it.each([
     ['0788123456', '250788123456'],
     ['0791234567', '250791234567'],

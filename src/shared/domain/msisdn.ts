@@ -1,14 +1,14 @@
 /**
  * Rwandan mobile-money numbers: MTN Mobile Money and Airtel Money.
  *
- * Source: viewer spec section 5 ("Mobile money number"): spaces removed; accepted forms are 07X plus 7 digits,
+ * Source: docs/product/viewer.md §5 ("Mobile money number"): spaces removed; accepted forms are 07X plus 7 digits,
  * the 250 prefix with 7X plus 7 digits, or 7X plus 7 digits (a leading "+" before 250 is accepted too). ADR 008
  * widens the operator prefixes: 078/079 are MTN, 072/073 are Airtel. The normalised form is the
  * international MSISDN without "+" (ITU-T E.164), as MTN's Collection API expects in `payer.partyId`:
  * `2507XXXXXXXX`. Airtel's Collections API takes the number without the country code (`localMsisdn`).
  */
 
-/** Maximum length of the number field (digits only). Spec section 5. */
+/** Maximum length of the number field (digits only). docs/product/viewer.md §5. */
 export const MSISDN_INPUT_MAX_LENGTH = 12;
 
 export const OPERATORS = ['mtn', 'airtel'] as const;
@@ -24,7 +24,7 @@ export interface RwandaMsisdn {
   operator: Operator;
 }
 
-/** Keeps the digits of what the viewer typed, cut to 12 (the input rule of spec section 5). */
+/** Keeps the digits of what the viewer typed, cut to 12 (the input rule of docs/product/viewer.md §5). */
 export function sanitizeMsisdnInput(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, MSISDN_INPUT_MAX_LENGTH);
 }

@@ -5,7 +5,7 @@ import { isGroupNew, isNew, KIGALI_OFFSET_MS, weekStart } from './new-badge.js';
 /** Kigali wall-clock fields of an instant (UTC+2, no DST), checked against Intl's own Africa/Kigali below. */
 const kigali = (d: Date) => new Date(d.getTime() + KIGALI_OFFSET_MS);
 
-describe('the NEW badge (viewer spec section 9): the week starts Sunday 00:00 in Kigali', () => {
+describe('the NEW badge (docs/product/viewer.md §9): the week starts Sunday 00:00 in Kigali', () => {
   it.each([
     ['2026-11-22T10:00:00Z', '2026-11-21T22:00:00.000Z'], // Sunday noon in Kigali
     ['2026-11-21T22:00:00Z', '2026-11-21T22:00:00.000Z'], // Sunday 00:00 in Kigali exactly

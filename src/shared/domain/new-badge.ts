@@ -1,5 +1,5 @@
 /**
- * The "NEW" badge (viewer spec sections 2 and 9; admin spec section 2): an item is new when it was created on
+ * The "NEW" badge (docs/product/viewer.md §2 and §9; docs/product/admin.md §2): an item is new when it was created on
  * or after the start of the current week, Sunday 00:00 in Kigali (Africa/Kigali, UTC+2 all year: Rwanda has no
  * daylight saving time), the time of the viewers and of the admins who add the titles. The spec names Sunday, not
  * the zone; Sunday 00:00 UTC would be Sunday 02:00 in Kigali, so for two hours a week a title added on Sunday
@@ -23,7 +23,7 @@ export function isNew(createdAt: Date, now: Date): boolean {
   return createdAt.getTime() >= weekStart(now).getTime();
 }
 
-/** The NEW badge of a group: its newest part decides (spec section 9). False for no parts. */
+/** The NEW badge of a group: its newest part decides (docs/product/viewer.md §9). False for no parts. */
 export function isGroupNew(partsCreatedAt: readonly Date[], now: Date): boolean {
   return partsCreatedAt.some((d) => isNew(d, now));
 }

@@ -14,7 +14,7 @@
  * behind a pass are never shortened by when a job happens to run.
  *
  * "Better" is the order of PLAN_IDS (daily < weekly < monthly < yearly): each plan's quality cap, streams and
- * downloads are at least the previous one's (viewer spec section 9 plan table; checked by pass-stacking.test.ts).
+ * downloads are at least the previous one's (docs/product/viewer.md §9 plan table; checked by pass-stacking.test.ts).
  */
 import { extendExpiry, PLAN_IDS, PLANS, type PlanId } from './plans.js';
 

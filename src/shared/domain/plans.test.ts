@@ -4,7 +4,7 @@ import { extendExpiry, isPassActive, planSaving, PLANS, remainingTime, remaining
 
 const now = new Date('2026-11-22T10:00:00Z');
 
-describe('pass arithmetic (viewer spec sections 4 and 9)', () => {
+describe('pass arithmetic (docs/product/viewer.md §4 and §9)', () => {
   it('prices plans in RWF as the spec lists them', () => {
     expect([PLANS.daily.priceRwf, PLANS.weekly.priceRwf, PLANS.monthly.priceRwf, PLANS.yearly.priceRwf]).toEqual([500, 3000, 7000, 85000]);
   });
@@ -39,7 +39,7 @@ describe('pass arithmetic (viewer spec sections 4 and 9)', () => {
   });
 });
 
-describe('remaining time and expiry (viewer spec section 4)', () => {
+describe('remaining time and expiry (docs/product/viewer.md §4)', () => {
   it('reads whole days, then rounded-up hours under a day', () => {
     expect(remainingTimeText(new Date(now.getTime() + 86400e3), now)).toBe('1 day remaining');
     expect(remainingTimeText(new Date(now.getTime() + 2 * 86400e3 + 23 * 3600e3), now)).toBe('2 days remaining');

@@ -1,7 +1,7 @@
 /**
  * Pass plans and their arithmetic.
  *
- * Source: viewer spec section 9 (plan table). Prices are integer RWF; durations are seconds.
+ * Source: docs/product/viewer.md §9 (plan table). Prices are integer RWF; durations are seconds.
  * The server decides every amount from this table; a client never sends a price.
  */
 
@@ -14,7 +14,7 @@ export interface Plan {
   priceRwf: number;
   /** Length of the pass in seconds. */
   durationSeconds: number;
-  /** Highest rendition height the pass allows (null: the highest available). Spec section 9 "Features". */
+  /** Highest rendition height the pass allows (null: the highest available). docs/product/viewer.md §9 "Features". */
   maxHeight: number | null;
   /** Simultaneous streams per account. */
   devices: number;
@@ -24,7 +24,8 @@ export interface Plan {
   popular: boolean;
   /**
    * "Was" price in RWF. Shown struck through, with a "Save N%" badge, only when `planSaving` says it is true
-   * (docs/decisions/022): the spec's 84,000 RWF for Yearly is below its 85,000 RWF price, so it is not shown.
+   * (docs/decisions/022): the earlier spec's 84,000 RWF for Yearly (docs/product/viewer.md §9) is below its
+   * 85,000 RWF price, so it is not shown.
    */
   compareAtRwf: number | null;
 }
@@ -76,7 +77,7 @@ export function extendExpiry(now: Date, currentExpiry: Date | null, plan: PlanId
   return new Date(start.getTime() + PLANS[plan].durationSeconds * 1000);
 }
 
-/** A pass counts as active only while its status is active and its expiry is in the future (viewer spec section 4). */
+/** A pass counts as active only while its status is active and its expiry is in the future (docs/product/viewer.md §4). */
 export function isPassActive(pass: { status: string; expiresAt: Date | string } | null | undefined, now = new Date()): boolean {
   if (!pass || pass.status !== 'active') return false;
   return new Date(pass.expiresAt).getTime() > now.getTime();
@@ -84,7 +85,7 @@ export function isPassActive(pass: { status: string; expiresAt: Date | string } 
 
 /**
  * Remaining time of a pass for display: `{ unit: 'days', count }` or, under a day, `{ unit: 'hours', count }`
- * (viewer spec section 4: "N day(s) remaining", "N hour(s) remaining"). Whole days count down (3 days and 5
+ * (docs/product/viewer.md §4: "N day(s) remaining", "N hour(s) remaining"). Whole days count down (3 days and 5
  * hours read "3 days"); under a day, hours round up (59 minutes read "1 hour"); 0 hours when expired.
  */
 export function remainingTime(expiresAt: Date | string, now = new Date()): { unit: 'days' | 'hours'; count: number } {
@@ -94,7 +95,7 @@ export function remainingTime(expiresAt: Date | string, now = new Date()): { uni
 }
 
 /**
- * The English text of `remainingTime` (viewer spec section 4): "1 day remaining", "3 days remaining",
+ * The English text of `remainingTime` (docs/product/viewer.md §4): "1 day remaining", "3 days remaining",
  * "1 hour remaining", "5 hours remaining", "Expired" at 0. The web translates from `remainingTime` itself.
  */
 export function remainingTimeText(expiresAt: Date | string, now = new Date()): string {

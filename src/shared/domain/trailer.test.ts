@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trailerEmbedUrl } from './trailer.js';
 
-describe('trailer embed links (viewer spec section 5)', () => {
+describe('trailer embed links (docs/product/viewer.md §5)', () => {
   const embed = 'https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1';
   it.each([
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ',

@@ -1,5 +1,5 @@
 /**
- * Trailer links (viewer spec section 5: "Trailer links from the video-sharing site are converted to embed form
+ * Trailer links (docs/product/viewer.md §5: "Trailer links from the video-sharing site are converted to embed form
  * with autoplay"). YouTube watch, shorts, live, embed and youtu.be links become
  * `https://www.youtube.com/embed/{id}?autoplay=1`; anything else gives null, since the site's Content Security
  * Policy frames YouTube only (src/server/plugins/security.ts).

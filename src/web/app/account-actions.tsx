@@ -10,8 +10,8 @@ import { errorMessage } from '../lib/error-message';
 import { setSigningOut } from './sign-out';
 
 /**
- * Signed in: greeting, Admin Panel (admins only), settings, Log out. Signed out: Log in and Register (viewer spec
- * section 2 "Header"). Log out lands on `/` from any page, protected or not (sign-out.ts keeps the guards from
+ * Signed in: greeting, Admin Panel (admins only), settings, Log out. Signed out: Log in and Register (docs/product/viewer.md
+ * §2 "Header"). Log out lands on `/` from any page, protected or not (sign-out.ts keeps the guards from
  * sending the visitor to /login on the way).
  */
 export function AccountActions({ vertical = false, onAction }: { vertical?: boolean; onAction?: () => void }) {

@@ -12,7 +12,7 @@ const QUICK_LINKS = [
 
 /**
  * Brand blurb, quick links (about, help center, terms of service, privacy policy), contact details and social
- * links, the contact support link, "Mobile Money Accepted", copyright 2024 (viewer spec section 2 "Footer"). The
+ * links, the contact support link, "Mobile Money Accepted", copyright 2024 (docs/product/viewer.md §2 "Footer"). The
  * details are the site settings (lib/site-info.ts, ADR 022); one left empty by the admin is not shown.
  */
 export function Footer() {

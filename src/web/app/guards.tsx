@@ -7,7 +7,7 @@ import { isSigningOut } from './sign-out';
 
 /**
  * Signed-out visitors go to /login; the page they wanted comes back after signing in. A visitor who just pressed
- * Log out goes to / instead (viewer spec section 2; sign-out.ts).
+ * Log out goes to / instead (docs/product/viewer.md §2; sign-out.ts).
  */
 export function RequireAuth() {
   const { t } = useTranslation();

@@ -74,7 +74,7 @@ export function DownloadsLink({ labelled = false, onNavigate, className }: { lab
 }
 
 /**
- * Logo, home, Movies and pass menus, translators, about; theme, language, account actions (viewer spec section 2
+ * Logo, home, Movies and pass menus, translators, about; theme, language, account actions (docs/product/viewer.md §2
  * "Header"). The widths are set so the header fits on one line in English, French and Kinyarwanda, signed in or
  * out, admin or not (tests/e2e/layout.e2e.ts):
  * - under 1024 px (phones and tablets held upright), the same items in a collapsible menu ("small screens show a

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSiteSettings } from '../lib/site-info';
 
 /**
- * Stats of the home page (viewer spec section 1: 1000+ movies translated, 99.9% quality rating): the figures of the
+ * Stats of the home page (docs/product/viewer.md §1: 1000+ movies translated, 99.9% quality rating): the figures of the
  * site settings (ADR 022), each shown only when set; nothing when neither is.
  */
 export function HomeStats() {
@@ -57,7 +57,7 @@ const SAMPLES = ['aline', 'eric', 'grace'] as const;
 
 /**
  * Testimonials of the site settings as typed (ADR 022), or, until an admin sets them, the spec's three sample
- * testimonials in the viewer's language (viewer spec section 1); none when the admin's list is empty.
+ * testimonials in the viewer's language (docs/product/viewer.md §1); none when the admin's list is empty.
  */
 export function HomeTestimonials() {
   const { t } = useTranslation();

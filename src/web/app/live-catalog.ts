@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { CatalogEvent, CatalogItem } from '../../shared/contracts/browse';
 import { queryKeys } from '../lib/query-keys';
 
-/** Reconnect delays after a lost connection (viewer spec section 9), the last one repeating. */
+/** Reconnect delays after a lost connection (docs/product/viewer.md §9), the last one repeating. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 /** Events arriving together (an admin's bulk import) refresh each list once. */
 export const BATCH_MS = 250;
@@ -17,7 +17,7 @@ export const POLL_MS = 60_000;
 export const MAX_REOPEN_DELAY_MS = 5 * 60_000;
 
 /**
- * The wait before attempt `failures + 1` to open the stream (ms): the spec's 1, 2, 5, 10 s steps, then, for a stream
+ * The wait before attempt `failures + 1` to open the stream (ms): the 1, 2, 5, 10 s steps of docs/product/viewer.md §9, then, for a stream
  * that keeps failing to open, doubling from 10 s up to MAX_REOPEN_DELAY_MS, so a full server is not asked every 10 s
  * by every tab. Beyond the spec's steps the wait is spread by ±20 % (`random` in [0, 1)) so that tabs refused at
  * the same moment do not come back together.
@@ -59,7 +59,7 @@ export function withoutItem(data: unknown, e: CatalogEvent): unknown {
 }
 
 /**
- * Brings the caches up to date with what changed on the server (viewer spec section 4, "Movie lists update live"):
+ * Brings the caches up to date with what changed on the server (docs/product/viewer.md §4, "Movie lists update live"):
  * an insert refreshes the lists (the new title comes back at the top of the newest-first ones); an update refreshes
  * the title and the lists; a delete takes it out of the lists at once, then refreshes them. Only lists on screen
  * are fetched again; the others are marked stale and refresh when next shown.

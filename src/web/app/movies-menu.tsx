@@ -8,7 +8,7 @@ import { formatRwf } from '../lib/format';
 import { useSiteSettings } from '../lib/site-info';
 import { useDisclosure } from './use-disclosure';
 
-/** The header's Movies menu (viewer spec section 2). Trending and New Releases are orders of /movies (see use-catalog-params.ts). */
+/** The header's Movies menu (docs/product/viewer.md §2). Trending and New Releases are orders of /movies (see use-catalog-params.ts). */
 export const MOVIE_LINKS = [
   { to: '/movies', key: 'nav.allMovies' },
   { to: '/movies?category=trending', key: 'nav.trending' },
@@ -16,7 +16,7 @@ export const MOVIE_LINKS = [
   { to: '/movies?tab=series', key: 'nav.series' },
 ] as const;
 
-/** One link per pass, with its price in force in RWF (viewer spec sections 2 "Header" and 9; site settings, ADR 022). */
+/** One link per pass, with its price in force in RWF (docs/product/viewer.md §2 "Header" and §9; site settings, ADR 022). */
 export function usePlanLinks(): { to: string; label: ReactNode }[] {
   const { t, i18n } = useTranslation();
   const { prices } = useSiteSettings();

@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button';
 import { logError } from '../lib/error-log';
 
 /**
- * The fallback screen of the error boundary around every route (viewer spec section 8): "Something went wrong"
+ * The fallback screen of the error boundary around every route (docs/product/viewer.md §8): "Something went wrong"
  * with Try Again and Go Home. The error is logged as `critical` (kept in browser storage and reported).
  */
 export default function RouteErrorScreen() {

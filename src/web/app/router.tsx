@@ -7,7 +7,7 @@ import { RequireAdmin, RequireAuth } from './guards';
 import { HomePage } from './home-page';
 import { Layout } from './layout';
 
-/** In-page links of the old site pointed at /series/:id/season/:n/episode/:m (viewer spec section 2); they land on the episode page. */
+/** In-page links of the old site pointed at /series/:id/season/:n/episode/:m (docs/product/viewer.md §2); they land on the episode page. */
 function OldEpisodeUrl() {
   const { id = '', n = '', m = '' } = useParams();
   return <Redirect replace to={`/episode/${encodeURIComponent(id)}/${encodeURIComponent(n)}/${encodeURIComponent(m)}`} />;
@@ -24,7 +24,7 @@ const catalog = {
 };
 
 /**
- * The static pages, open to everyone (the header and footer link to them for all, viewer spec section 2): each loads
+ * The static pages, open to everyone (the header and footer link to them for all, docs/product/viewer.md §2): each loads
  * with its texts (namespace `pages`).
  */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => {

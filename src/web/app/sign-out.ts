@@ -1,5 +1,5 @@
 /**
- * Log out lands on the home page from any page (viewer spec section 2 "Header": "Logout shows 'Logged out
+ * Log out lands on the home page from any page (docs/product/viewer.md §2 "Header": "Logout shows 'Logged out
  * successfully'" and the visitor goes to `/`). While a log-out is under way the session data turns signed-out
  * before the move to `/` is drawn, and a protected page's guard would otherwise send the visitor to /login first.
  * The flag below tells the guards (guards.tsx, routes/admin-route.tsx) to go to `/` instead; the header clears it

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { useTheme } from '../lib/theme';
 
-/** Light or dark (viewer spec section 4); the button names the theme it switches to. */
+/** Light or dark (docs/product/viewer.md §4); the button names the theme it switches to. */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const [theme, setTheme] = useTheme();

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 
 /**
  * The name of a category in the interface language (design guide "every visible string translated"). Categories are
- * stored as the admin typed them (admin spec section 3: a dropdown of action, comedy, drama, horror, sci-fi,
+ * stored as the admin typed them (docs/product/admin.md §3: a dropdown of action, comedy, drama, horror, sci-fi,
  * thriller, documentary, or free text in the new-movie form); the known ones, in any case and spacing, are shown
  * from `categoryNames.*` in the locale files, any other as stored. Filters keep the stored value.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The client error log (viewer spec section 8; issue 7 point 5): only warn/error/critical are kept, at most the
+ * The client error log (docs/product/viewer.md §8; issue 7 point 5): only warn/error/critical are kept, at most the
  * last 50, and they are reported to POST /api/client-errors in batches of at most 10.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Client error log (viewer spec sections 3 "Error log entry" and 8 "Logged errors").
+ * Client error log (docs/product/viewer.md §3 "Error log entry" and §8 "Logged errors").
  * `logError(level, message, data?, context?)`: levels warn, error and critical are kept in localStorage under
  * `sobanura-error-log` (the last CLIENT_ERROR_LOG_CAP = 50 entries, oldest dropped) and reported to
  * POST /api/client-errors in batches of at most 10, sent a moment later (so a burst makes one request); debug and

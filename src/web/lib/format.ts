@@ -1,5 +1,5 @@
 /**
- * Numbers and times on screen, per interface language (viewer spec section 9 prices; decimals, ratings and durations
+ * Numbers and times on screen, per interface language (docs/product/viewer.md §9 prices; decimals, ratings and durations
  * per language: docs/decisions/025-localised-figures-and-download-validators.md).
  *
  * Pages are drawn on the server (Node's ICU) and then in the browser (the browser's own ICU), and the two must
@@ -59,7 +59,7 @@ export function formatTimeRange(open: readonly [number, number], close: readonly
 const DECIMAL: Record<string, string> = { en: '.', fr: ',', rw: ',' };
 
 /**
- * A number with `digits` decimals (default 1, as ratings are shown: viewer spec section 9 "one decimal") and the
+ * A number with `digits` decimals (default 1, as ratings are shown: docs/product/viewer.md §9 "one decimal") and the
  * language's decimal separator and grouping: 6.1 (en), 6,1 (fr, rw); 1,234.5 / 1 234,5 / 1.234,5.
  */
 export function formatDecimal(value: number, language: string, digits = 1): string {

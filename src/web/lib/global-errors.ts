@@ -1,5 +1,5 @@
 /**
- * Logs uncaught errors and unhandled promise rejections as `error` (viewer spec section 8).
+ * Logs uncaught errors and unhandled promise rejections as `error` (docs/product/viewer.md §8).
  * The error log module (error-log.ts) loads only when the first error happens, so it is not in the first download.
  */
 export function installGlobalErrorHandlers(): void {

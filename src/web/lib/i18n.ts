@@ -7,10 +7,10 @@ import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
- * Interface languages: English (default), French, Kinyarwanda (viewer spec section 1).
+ * Interface languages: English (default), French, Kinyarwanda (docs/product/viewer.md §1).
  * The shell's English texts ship with the app and the rest of English follows at once; French and Kinyarwanda
- * load on demand so the first download stays small. A key without text shows the key itself (viewer spec
- * section 8), which i18next does by default.
+ * load on demand so the first download stays small. A key without text shows the key itself (docs/product/viewer.md
+ * §8), which i18next does by default.
  */
 export const LANGUAGES = [
   { code: 'en', label: 'English' },

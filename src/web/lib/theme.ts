@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
- * Light or dark theme (viewer spec section 4): a stored choice wins, otherwise the system preference.
+ * Light or dark theme (docs/product/viewer.md §4): a stored choice wins, otherwise the system preference.
  * The inline script in index.html applies the same rule before the first paint; this module keeps it in sync.
  */
 export type Theme = 'light' | 'dark';

@@ -90,7 +90,7 @@ describe('static pages locale files', () => {
     }
   });
 
-  it("state the spec's facts in every language (viewer spec section 2 \"Static pages\")", () => {
+  it("state the spec's facts in every language (docs/product/viewer.md §2 \"Static pages\")", () => {
     for (const [lng, map] of Object.entries(pages)) {
       expect(map.get('terms.sections.use.p2'), lng).toMatch(/13/);
       expect(map.get('terms.sections.use.p2'), lng).toMatch(/18/);
@@ -124,7 +124,7 @@ describe('visible text outside t()', () => {
 });
 
 describe('translation lookup', () => {
-  it('shows the key itself when no text exists (viewer spec section 8)', async () => {
+  it('shows the key itself when no text exists (docs/product/viewer.md §8)', async () => {
     const i18n = await initI18n('en');
     expect(i18n.t('no.such.key')).toBe('no.such.key');
     expect(i18n.t('nav.home')).toBe('Home');

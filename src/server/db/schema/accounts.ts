@@ -1,6 +1,6 @@
 /**
- * Profiles and roles (viewer spec section 3: Profile, User role row). A role change is a new `user_roles`
- * row; the latest row by `assigned_at` wins and no row means `user` (viewer spec section 7).
+ * Profiles and roles (docs/product/viewer.md §3: Profile, User role row). A role change is a new `user_roles`
+ * row; the latest row by `assigned_at` wins and no row means `user` (docs/product/viewer.md §7).
  */
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';

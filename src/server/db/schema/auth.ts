@@ -1,5 +1,5 @@
 /**
- * better-auth's four tables (user, session, account, verification), written by hand in Drizzle as DESIGN.md
+ * better-auth's four tables (user, session, account, verification), written by hand in Drizzle as docs/product/architecture.md §3
  * allows. Column names follow better-auth's core schema (https://www.better-auth.com/docs/concepts/database).
  */
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * Passes (subscriptions) and mobile-money payments (viewer spec sections 3, 4, 9; docs/decisions/004 and 019).
+ * Passes (subscriptions) and mobile-money payments (docs/product/viewer.md §3, §4, §9; docs/decisions/004 and 019).
  * Money is integer RWF. One pass row per user: the pass in force (or the last one, expired). Passes bought on top
  * of it wait in `queued_passes`, one row per user and plan, and start when the better ones ahead have ended
  * (src/shared/domain/pass-stacking.ts). A payment row is written before the provider is called; `settledAt`

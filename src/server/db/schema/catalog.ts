@@ -1,7 +1,7 @@
 /**
- * The catalogue (viewer spec section 3; admin spec section 3; ADR 007): translators, movies, movie parts,
+ * The catalogue (docs/product/viewer.md §3; docs/product/admin.md §3; ADR 007): translators, movies, movie parts,
  * custom groups, series, seasons, episodes, the watch list, and `catalog_items`, the derived display items the
- * lists page through. Durations are seconds (DESIGN.md habit 8); rating 0-10.
+ * lists page through. Durations are seconds (docs/product/architecture.md §4.8); rating 0-10.
  *
  * Derived columns (written only by modules/catalog/catalog-items.repository.ts, in the same transaction as the
  * write that changes them; docs/decisions/007-catalogue-display-items.md):
@@ -173,7 +173,7 @@ export const episodes = pgTable(
   (t) => [unique('episodes_season_number_uq').on(t.seasonId, t.episodeNumber), index('episodes_pending_video_id_idx').on(t.pendingVideoId)],
 );
 
-/** The watch list (viewer spec section 3 "Watchlist entry"): a movie or a series per row, once per user. */
+/** The watch list (docs/product/viewer.md §3 "Watchlist entry"): a movie or a series per row, once per user. */
 export const userWatchlist = pgTable(
   'user_watchlist',
   {
@@ -198,7 +198,7 @@ export const userWatchlist = pgTable(
  * `a:{groupKey}`, `c:{customGroupId}` or `s:{seriesId}`; `ref_id` the card's id (a group's first part, or the
  * series). Sorting: `created_at` is the newest part's creation, `first_created_at` the oldest's; `rating` the
  * group rating (grouping.ts). Filtering: `categories` (lower-cased, every part's), `translator_ids`.
- * Search (viewer spec section 5; ADR 007): `search_text` holds titles, base titles, descriptions, directors and
+ * Search (docs/product/viewer.md §5; ADR 007): `search_text` holds titles, base titles, descriptions, directors and
  * translator names; `name_text` the item's title and its parts' base titles (a single movie: its title). Their
  * generated, accent-folded forms carry a GIN full-text index and a GIN trigram index (f_unaccent: migration 0002).
  */

@@ -1,5 +1,5 @@
 /**
- * Contact messages from the Contact page and error reports from browsers (viewer spec sections 2 "Contact" and 8),
+ * Contact messages from the Contact page and error reports from browsers (docs/product/viewer.md §2 "Contact" and §8),
  * both read by admins. A message's sender may be a visitor (user_id null); a deleted user's messages stay, unlinked.
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

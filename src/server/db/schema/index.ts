@@ -1,4 +1,4 @@
-/** The whole Drizzle schema, one file per module (DESIGN.md "db/schema/*.ts"). */
+/** The whole Drizzle schema, one file per module (docs/product/architecture.md §2 "db/schema/*.ts"). */
 export * from './auth.js';
 export * from './accounts.js';
 export * from './media.js';

@@ -17,7 +17,7 @@ export interface ProfileRow {
 
 export function createAccountsRepository(db: Database) {
   return {
-    /** Latest role row of a user (viewer spec section 7); `user` when there is none. */
+    /** Latest role row of a user (docs/product/viewer.md §7); `user` when there is none. */
     async roleOf(userId: string): Promise<Role> {
       const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(desc(userRoles.assignedAt)).limit(1);
       return rows[0]?.role ?? 'user';

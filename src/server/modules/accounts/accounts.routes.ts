@@ -1,5 +1,5 @@
 /**
- * Accounts routes (viewer spec sections 2, 5, 8) and settings (ADR 011): thin — schema in, one service call, schema out.
+ * Accounts routes (docs/product/viewer.md §2, §5, §8) and settings (ADR 011): thin — schema in, one service call, schema out.
  * The settings routes are rate limited per user; the password change answers a new session cookie, the deletion a
  * cleared one. Sign-in is limited per address (AUTH_RATE_LIMIT_PER_MINUTE) and, whatever the address, per account
  * and trusted device (sign-in-limits.ts, ADR 018); a success also sets the device cookie (device-cookie.ts).

@@ -1,7 +1,6 @@
 /**
  * Accounts: registration, sign-in, sign-out and users made from the command line (ADR 002), and the
- * settings of ADR 011: profile, password change (other sessions signed out) and account erasure (viewer
- * spec sections 2, 5 and 8). Passwords are hashed and sessions kept by better-auth.
+ * settings of ADR 011: profile, password change (other sessions signed out) and account erasure (docs/product/viewer.md §2, §5 and §8). Passwords are hashed and sessions kept by better-auth.
  * New passwords follow password-policy.ts (ADR 018: at least 6 characters, not common, not the email or name).
  * Errors: AppError 409 `email_taken`, 401 `invalid_credentials`, 400 `weak_password`, 400 `password_mismatch`,
  * 400 `wrong_password`, 400 `confirmation_required`, 404 `not_found`.
@@ -63,7 +62,7 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
     },
     profile,
     /**
-     * Saves full name and phone as typed (viewer spec section 5: no validation beyond length limits). A verified
+     * Saves full name and phone as typed (docs/product/viewer.md §5: no validation beyond length limits). A verified
      * number survives only if the new phone reads as the same number (ADR 021, amended 2026-11-28).
      */
     async updateProfile(userId: string, body: UpdateProfileBody): Promise<ProfileView> {
@@ -99,7 +98,7 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
       return res.headers.getSetCookie();
     },
     /**
-     * Erases the caller's account (viewer spec section 2 "Danger Zone"): their session is signed out, then every
+     * Erases the caller's account (docs/product/viewer.md §2 "Danger Zone"): their session is signed out, then every
      * personal record removed; payments stay for accounting with no user and no number. Returns the `Set-Cookie`
      * headers that clear the session cookie.
      */

@@ -1,6 +1,6 @@
 /**
  * What a new password must be (registration, password change, and any future reset;
- * docs/decisions/018-sign-in-and-payment-limits.md): at least 6 characters (viewer spec section 5, the floor), and
+ * docs/decisions/018-sign-in-and-payment-limits.md): at least 6 characters (docs/product/viewer.md §5, the floor), and
  * not one an attacker tries first, following NIST SP 800-63B section 5.1.1.2 (refuse "commonly-used, expected, or
  * compromised" passwords, do not impose composition rules) and the OWASP Authentication cheat sheet. Refused:
  * - a password that is, as a whole, an entry of the common-password list of @zxcvbn-ts/language-common (about
@@ -8,7 +8,7 @@
  * - a password zxcvbn estimates to fall within 10,000 guesses (`MIN_GUESSES`: sequences, repeats, keyboard walks,
  *   a common word with a digit, dates);
  * - a password equal to the email, the part of the email before @, or the name (ignoring case and outer spaces).
- * A high zxcvbn score is not required: that would contradict the spec's 6-character rule.
+ * A high zxcvbn score is not required: that would contradict the 6-character rule of docs/product/viewer.md §5.
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';

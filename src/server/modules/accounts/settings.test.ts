@@ -1,5 +1,5 @@
 /**
- * Account settings (issue 5 point 7; viewer spec sections 2 "/settings", 5 and 8): the profile read and saved as
+ * Account settings (issue 5 point 7; docs/product/viewer.md §2 "/settings", §5 and §8): the profile read and saved as
  * typed, a password change that signs every other session out, and the deletion of an account that removes the
  * personal data and keeps the payments, anonymised, for accounting.
  */

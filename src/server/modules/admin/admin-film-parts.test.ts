@@ -1,6 +1,6 @@
 /**
  * The admin side makes a film's own parts and sets a custom group's thumbnail
- * (docs/decisions/023-playable-titles-and-film-parts.md; admin spec section 3 custom groups, section 9 images).
+ * (docs/decisions/023-playable-titles-and-film-parts.md; docs/product/admin.md §3 custom groups, §9 images).
  * A movie attached as Part N: the main movie's page lists it, the player plays it with ?part=, the attached movie's
  * page redirects to the main movie and viewers' lists show the main movie only; the bad cases answer clear errors.
  */

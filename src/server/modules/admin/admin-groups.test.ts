@@ -1,5 +1,5 @@
 /**
- * Custom groups (issue 6 point 6; admin spec sections 3-5, 8, 9): list with a 3-movie preview and the count,
+ * Custom groups (issue 6 point 6; docs/product/admin.md §3-5, §8, §9): list with a 3-movie preview and the count,
  * create in one transaction (a failure leaves nothing behind), edit with only a title, add and remove movies,
  * delete; each change is a live `group` event.
  */

@@ -1,5 +1,5 @@
 /**
- * Image uploads (issue 6 point 3; admin spec sections 5 "Image", 9): checked by decoding, under 5 MB, stored as
+ * Image uploads (issue 6 point 3; docs/product/admin.md §5 "Image", §9): checked by decoding, under 5 MB, stored as
  * WebP at several widths with no EXIF, served publicly with a one-hour cache.
  */
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * Admin movies (issue 6 point 2; admin spec section 5): the new-movie form's rules with field names, edits,
+ * Admin movies (issue 6 point 2; docs/product/admin.md §5): the new-movie form's rules with field names, edits,
  * deletes with their cascade, and attaching a video already in the library.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Series management (issue 6 point 5; admin spec sections 3-5, 9): series, seasons numbered count + 1,
+ * Series management (issue 6 point 5; docs/product/admin.md §3-5, §9): series, seasons numbered count + 1,
  * episodes numbered from 1, edits, deletes that remove what hangs below.
  */
 import { eq } from 'drizzle-orm';

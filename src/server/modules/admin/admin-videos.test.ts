@@ -1,5 +1,5 @@
 /**
- * The server's own video checks (issue 6 point 4; admin spec section 5 "Video file"): the pre-upload check,
+ * The server's own video checks (issue 6 point 4; docs/product/admin.md §5 "Video file"): the pre-upload check,
  * and ffprobe on the finished upload refusing a renamed text file and a truncated video; an episode's upload.
  */
 import { readFile } from 'node:fs/promises';

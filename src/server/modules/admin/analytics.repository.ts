@@ -1,5 +1,5 @@
 /**
- * Analytics queries (ADR 010; admin spec section 2 "Analytics", section 7 "exact head counts").
+ * Analytics queries (ADR 010; docs/product/admin.md §2 "Analytics", §7 "exact head counts").
  * Days are Africa/Kigali calendar days: Kigali keeps UTC+2 all year (no daylight saving), so a day is bucketed
  * as `to_char((t at time zone 'UTC') + 2 hours, 'YYYY-MM-DD')`, the same on PGlite and PostgreSQL whatever the
  * session time zone. `from`/`to` are instants (the start of the first day, the end of the last day).

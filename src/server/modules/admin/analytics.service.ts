@@ -1,5 +1,5 @@
 /**
- * Analytics (ADR 010): the four counts of admin spec section 2, and for a range of Kigali calendar days (default:
+ * Analytics (ADR 010): the four counts of docs/product/admin.md §2, and for a range of Kigali calendar days (default:
  * the last 30 days; at most 366): revenue in RWF per day and per plan, passes sold and active per day, new viewers
  * per day, payment outcomes (successful, failed by reason), and the top 10 titles by plays with hours watched (from
  * `video_plays`, written by playback). Every per-day series has one entry per day, zeros included.

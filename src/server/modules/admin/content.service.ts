@@ -1,5 +1,5 @@
 /**
- * Catalogue management for the admin panel (admin spec sections 3-5, 8, 9; ADR 010):
+ * Catalogue management for the admin panel (docs/product/admin.md §3-5, §8, §9; ADR 010):
  * movies from the new-movie form, edits and deletes; the video library (list, verify, pre-upload check);
  * series, seasons and episodes; custom groups. Writes go through the catalogue, series and groups services,
  * whose repositories refresh the display items and send the live `catalog_events` in the same transaction.
@@ -166,7 +166,7 @@ export function createContentService(deps: { repo: AdminRepository; catalog: Cat
     async verifyVideo(id: string) {
       return { exists: true as const, video: await libraryVideo(id) };
     },
-    /** validate-file-upload's equivalent (admin spec section 5 "Video file"): type video/*, at most 5 GB, a name. */
+    /** validate-file-upload's equivalent (docs/product/admin.md §5 "Video file"): type video/*, at most 5 GB, a name. */
     validateVideo(b: z.output<typeof videoValidateBody>) {
       const errors: string[] = [];
       if (!b.fileName.trim()) errors.push(ADMIN_TEXTS.missingInformation);
@@ -197,7 +197,7 @@ export function createContentService(deps: { repo: AdminRepository; catalog: Cat
       await oneSeries(seriesId);
       return (await repo.seasons(seriesId)).map(toSeason);
     },
-    /** Adds a season; its number defaults to the count of seasons + 1 (admin spec section 9). */
+    /** Adds a season; its number defaults to the count of seasons + 1 (docs/product/admin.md §9). */
     async addSeason(seriesId: string, seasonNumber?: number) {
       const row = await deps.series.addSeason(seriesId, { seasonNumber });
       return toSeason({ ...row, episodesCount: 0 });

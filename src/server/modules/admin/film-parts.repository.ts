@@ -1,5 +1,5 @@
 /**
- * The only place that writes a film's own parts (movie_parts; viewer spec section 2 "/player/{id}?part=", section 3
+ * The only place that writes a film's own parts (movie_parts; docs/product/viewer.md §2 "/player/{id}?part=", §3
  * "movie_parts"; docs/decisions/023-playable-titles-and-film-parts.md). A part plays the video of a movie attached to
  * the main movie; the attached movie's page then redirects to the main movie (browse.repository.ts redirectToId).
  * Every write sends the main movie's `catalog_events` update in its transaction (events/catalog-notify.ts), and

@@ -1,6 +1,5 @@
 /**
- * A film's own parts from the admin panel (docs/decisions/023-playable-titles-and-film-parts.md; viewer spec section
- * 2 "/player/{id}?part=" and the redirect of a part's movie to the main movie). An admin attaches a movie (new or
+ * A film's own parts from the admin panel (docs/decisions/023-playable-titles-and-film-parts.md; docs/product/viewer.md §2 "/player/{id}?part=" and the redirect of a part's movie to the main movie). An admin attaches a movie (new or
  * existing) as Part N of a main movie: the part plays that movie's video (and follows it when the movie gets a new
  * one: media.repository.ts markReady and attachUpload), takes its title and thumbnail, and from then on the attached
  * movie's page redirects to the main movie, viewers' lists show only the main movie, and a title purchase of either

@@ -1,5 +1,5 @@
 /**
- * Thumbnails and posters (admin spec sections 5 "Image", 7 "Storage", 9; ADR 010 "Images"): JPEG, PNG, GIF or
+ * Thumbnails and posters (docs/product/admin.md §5 "Image", §7 "Storage", §9; ADR 010 "Images"): JPEG, PNG, GIF or
  * WebP under 5 MB, checked by decoding the bytes with sharp (never by the name or the declared type). Each
  * image is stored as WebP at the widths of IMAGE_WIDTHS that are not wider than the original (the original
  * width when it is narrower than all of them), for `srcset`; rotated upright by its EXIF orientation, then

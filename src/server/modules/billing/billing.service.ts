@@ -1,5 +1,5 @@
 /**
- * Passes, single titles and mobile-money payments (DESIGN.md "A payment is settled once";
+ * Passes, single titles and mobile-money payments (docs/product/architecture.md §5.4 "A payment is settled once";
  * docs/decisions/004 and 008).
  * - The amount comes from the server: the plan's price in force (site settings over the plan table,
  *   docs/decisions/022) or the movie's `price_rwf`; the client sends none. The payment keeps that amount: a later

@@ -33,7 +33,7 @@ import { createTranslatorsService } from './translators.service.js';
 export interface BrowseOptions {
   /** Read-cache time-to-live in ms (default 30 s; 0 turns the cache off, e.g. to measure the database). */
   catalogCacheTtlMs?: number;
-  /** SSE heartbeat period in ms (default 25 s, viewer spec section 9). */
+  /** SSE heartbeat period in ms (default 25 s, docs/product/viewer.md §9). */
   heartbeatMs?: number;
   /** Bounds on live event streams (EVENTS_MAX_PER_ADDRESS, EVENTS_MAX_TOTAL; events/stream-slots.ts). */
   eventStreams?: StreamSlotLimits;

@@ -1,5 +1,5 @@
 /**
- * The only place that reads single titles for browsing (viewer spec section 2 "/watch/{id}", "/watchlist"): the
+ * The only place that reads single titles for browsing (docs/product/viewer.md §2 "/watch/{id}", "/watchlist"): the
  * movies of display items in part order (a group's parts), movies and series by id with what their cards need (the
  * watch list), one movie for its page (own parts, the movie that holds its video as a part: the redirect),
  * translators by slug. Pages of lists are read by catalog-page.repository.ts.

@@ -1,9 +1,9 @@
 /**
- * Browsing (viewer spec sections 2-5, 9; ADR 007): the home rows, the catalogue list,
+ * Browsing (docs/product/viewer.md §2-5, §9; ADR 007): the home rows, the catalogue list,
  * a movie's detail and the translators. Contracts: src/shared/contracts/browse.ts.
  *
  * - Home: Recently Added Movies (4 newest), Popular Movies (4 highest rated), New Series (4 newest); a group
- *   counts as one movie card (spec section 2, 9 "Home sections 4 items each").
+ *   counts as one movie card (docs/product/viewer.md §2, §9 "Home §4 items each").
  * - List: page size 10; groups count once; sorts newest, oldest, rating (highest first), az. With a search
  *   text and the default sort (newest) the order is relevance, newest first among equals; another chosen sort
  *   wins over relevance. A category is matched lower-cased ('all' or empty: none); an unknown translator slug
@@ -34,9 +34,9 @@ import { filmTitle } from './film-title.repository.js';
 import type { Database } from '../../db/client.js';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-/** Cards per home row (viewer spec section 9: "Home sections 4 items each"). */
+/** Cards per home row (docs/product/viewer.md §9: "Home §4 items each"). */
 export const HOME_ROW_SIZE = 4;
-/** Related titles on a movie's page (viewer spec section 9: "Related: 3 on detail"). */
+/** Related titles on a movie's page (docs/product/viewer.md §9: "Related: 3 on detail"). */
 export const RELATED_SIZE = 3;
 /** Cards on a translator's page, newest first. */
 export const TRANSLATOR_PAGE_SIZE = 60;

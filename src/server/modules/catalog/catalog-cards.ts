@@ -1,7 +1,7 @@
 /**
  * Cards (`catalogItem`, src/shared/contracts/browse.ts) from the rows browse.repository.ts reads. No I/O.
- * Rules: group duration and rating (grouping.ts, spec section 9), the NEW badge (new-badge.ts; a group's
- * newest part counts), posters and their fallbacks (viewer spec section 2 "Movie card": part thumbnails, then
+ * Rules: group duration and rating (grouping.ts, docs/product/viewer.md §9), the NEW badge (new-badge.ts; a group's
+ * newest part counts), posters and their fallbacks (docs/product/viewer.md §2 "Movie card": part thumbnails, then
  * the thumbnail). A movie's poster is its thumbnail, else its video's generated poster; a group's is the custom
  * group's thumbnail, else its first part's, then the other parts', their own parts', and the generated ones.
  */

@@ -1,8 +1,8 @@
 /**
- * The WHERE and ORDER BY of catalogue lists over `catalog_items` (viewer spec sections 2 "/movies" and 5; ADR 007),
+ * The WHERE and ORDER BY of catalogue lists over `catalog_items` (docs/product/viewer.md §2 "/movies" and §5; ADR 007),
  * as SQL fragments (no I/O). Used by catalog-page.repository.ts.
  *
- * Search (viewer spec section 5): case- and accent-insensitive. An item matches when its full-text document
+ * Search (docs/product/viewer.md §5): case- and accent-insensitive. An item matches when its full-text document
  * (titles, base titles, descriptions, directors, translator names; 'simple' configuration, as Kinyarwanda has no
  * stemmer; every word of the query as a prefix; GIN index) matches, or the query is word-similar (pg_trgm `<%`,
  * typos) to its names (its title and its parts' base titles; GIN trigram index), or its names contain the query

@@ -1,5 +1,5 @@
 /**
- * Keeps the derived catalogue data in step with the movies, custom groups and series (viewer spec section 4 "Grouping";
+ * Keeps the derived catalogue data in step with the movies, custom groups and series (docs/product/viewer.md §4 "Grouping";
  * docs/decisions/007-catalogue-display-items.md). Called by the repositories that write those tables, inside
  * the same transaction, so a committed write is always listed correctly.
  *
@@ -44,7 +44,7 @@ export async function vacuumItems(db: Database): Promise<void> {
   await db.execute(sql`vacuum (analyze) catalog_items`);
 }
 
-/** Derived columns of a movie, stored on every insert and update: part detection of the title (spec section 4). */
+/** Derived columns of a movie, stored on every insert and update: part detection of the title (docs/product/viewer.md §4). */
 export function derivedColumns(m: { title: string; year: number | null; director: string }): { baseTitle: string; partNumber: number | null; groupKey: string | null } {
   const part = detectPart(m.title);
   return { baseTitle: part?.baseTitle ?? m.title.trim(), partNumber: part?.partNumber ?? null, groupKey: autoGroupKey(m) };

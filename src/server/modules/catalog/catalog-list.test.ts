@@ -1,5 +1,5 @@
 /**
- * The catalogue list and home rows through HTTP (issue 3 points 1-3, 6; viewer spec sections 2, 4, 9): each
+ * The catalogue list and home rows through HTTP (issue 3 points 1-3, 6; docs/product/viewer.md §2, §4, §9): each
  * filter, each sort, paging of 10, groups counted once, custom groups shown only with 2 or more movies (custom
  * wins over automatic groups), the categories union, the NEW badge.
  */

@@ -1,5 +1,5 @@
 /**
- * Search on the server (issue 3 point 7; viewer spec section 5): case- and accent-insensitive, over titles and
+ * Search on the server (issue 3 point 7; docs/product/viewer.md §5): case- and accent-insensitive, over titles and
  * base titles, descriptions, directors and translator names; typos and partial words; ranked when the sort is
  * the default, in the chosen order otherwise. The same SQL on PGlite and PostgreSQL.
  */

@@ -1,6 +1,5 @@
 /**
- * Catalogue routes. Reading is open to anonymous callers (the web app puts its pages behind sign-in, spec
- * section 2); creating movies is for admins.
+ * Catalogue routes. Reading is open to anonymous callers (the web app puts its pages behind sign-in, docs/product/viewer.md §2); creating movies is for admins.
  *   GET /api/home, GET /api/catalog, GET /api/movies/:id (movieFull), GET /api/translators, GET /api/translators/:slug
  *   (ADR 007; src/shared/contracts/browse.ts)
  *   GET /api/movies, GET/POST /api/admin/movies, GET /api/admin/movies/:id (the first version; contracts/catalog.ts)

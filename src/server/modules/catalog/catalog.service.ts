@@ -1,5 +1,5 @@
 /**
- * Movies: the first version's list and admin views (viewer spec section 2), and writing movies (ADR 007; the admin
+ * Movies: the first version's list and admin views (docs/product/viewer.md §2), and writing movies (ADR 007; the admin
  * HTTP routes for editing are in the admin module, ADR 010; these functions serve the CLI, tests, the bench seed and
  * later the admin API).
  * Posters are served at /media/posters/{videoId}.webp once the video is ready. Every write clears the read cache

@@ -1,5 +1,5 @@
 /**
- * The only place that writes custom movie groups and their memberships (admin spec sections 3, 4 "Custom
+ * The only place that writes custom movie groups and their memberships (docs/product/admin.md §3, §4 "Custom
  * groups"). A movie belongs to one group at most (unique index; ADR 007). Every write refreshes the display
  * items it changes and queues a `group` event, in one transaction.
  */

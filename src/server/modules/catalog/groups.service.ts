@@ -1,5 +1,5 @@
 /**
- * Custom movie groups (admin spec sections 3, 4, 5, 9): create with a title and at least 2 movies, edit the title
+ * Custom movie groups (docs/product/admin.md §3, §4, §5, §9): create with a title and at least 2 movies, edit the title
  * alone, add and remove movies, delete. A group shows to viewers only while at least 2 of its movies exist; a movie
  * belongs to one group at most (ADR 007). HTTP routes for admins are in the admin module (ADR 010); these serve the
  * tests, the bench seed and later the admin API.
@@ -10,16 +10,16 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { GroupsRepository, MembershipProblem } from './groups.repository.js';
 import type { ReadCache } from './read-cache.js';
 
-/** Minimum movies to create a custom group (admin spec section 9). */
+/** Minimum movies to create a custom group (docs/product/admin.md §9). */
 export const MIN_GROUP_MOVIES = 2;
 
-/** A group's editable fields (admin spec section 5: a title is required). */
+/** A group's editable fields (docs/product/admin.md §5: a title is required). */
 export const groupInput = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),
   description: z.string().trim().max(2000).optional().default(''),
   thumbnailUrl: z.string().trim().max(1000).nullable().optional().default(null),
 });
-/** A new group: its fields and at least 2 distinct movie ids (admin spec sections 5, 9). */
+/** A new group: its fields and at least 2 distinct movie ids (docs/product/admin.md §5, §9). */
 export const createGroupInput = groupInput.extend({
   movieIds: z.array(z.uuid()).refine((ids) => new Set(ids).size >= MIN_GROUP_MOVIES, `Select at least ${MIN_GROUP_MOVIES} movies`),
 });

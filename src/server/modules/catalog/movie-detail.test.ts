@@ -1,5 +1,5 @@
 /**
- * A movie's page (issue 3 point 4; viewer spec section 2 "/watch/{id}"): parts in order (its own, or its
+ * A movie's page (issue 3 point 4; docs/product/viewer.md §2 "/watch/{id}"): parts in order (its own, or its
  * group's), up to 3 related titles of the same category (not itself or its group), the trailer in embed form,
  * the redirect when its video is a part of another movie, poster fallbacks, and the not-found answers.
  */

@@ -1,6 +1,6 @@
 /**
- * The only place that queries contact messages, client error reports and interface preferences (viewer spec
- * sections 2 "Contact" and 8 "Logged errors"). Lists are newest first.
+ * The only place that queries contact messages, client error reports and interface preferences (docs/product/viewer.md
+ * §2 "Contact" and §8 "Logged errors"). Lists are newest first.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';

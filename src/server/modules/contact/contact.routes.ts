@@ -1,5 +1,5 @@
 /**
- * Contact, client error and preference routes (viewer spec sections 2, 4, 8): thin — schema in, one service call,
+ * Contact, client error and preference routes (docs/product/viewer.md §2, §4, §8): thin — schema in, one service call,
  * schema out. POST /api/contact is limited to CONTACT_RATE_LIMIT_PER_HOUR per address and hour; POST
  * /api/client-errors to CLIENT_ERROR_RATE_LIMIT_PER_MINUTE per address and minute, with a body of at most
  * CLIENT_ERROR_MAX_BYTES (413 payload_too_large beyond). POST /api/contact also takes the contact page's HTML form

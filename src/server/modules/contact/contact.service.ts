@@ -1,6 +1,6 @@
 /**
- * Contact messages (viewer spec section 2 "Contact": first name, last name, email, subject, message; unlike the
- * spec's form, it really sends and the admins read an inbox), client error reports (viewer spec section 8:
+ * Contact messages (docs/product/viewer.md §2 "Contact": first name, last name, email, subject, message; unlike the
+ * spec's form, it really sends and the admins read an inbox), client error reports (docs/product/viewer.md §8:
  * warn, error, critical; also reported to the server) and the interface language kept for signed-in viewers.
  * Errors: `not_found` (404) for an unknown message id.
  */

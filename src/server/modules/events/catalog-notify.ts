@@ -1,5 +1,5 @@
 /**
- * Live lists across server instances (ADR 007; viewer spec section 4 "Movie lists update live"):
+ * Live lists across server instances (ADR 007; docs/product/viewer.md §4 "Movie lists update live"):
  * every write to movies, series, custom groups or their memberships sends `pg_notify('catalog_events', json)`
  * with `{ entity, op, id }` (src/shared/contracts/browse.ts `catalogEvent`). It is called inside the write's
  * transaction: PostgreSQL delivers a notification only when its transaction commits, so listeners never hear of

@@ -1,7 +1,7 @@
 /**
- * GET /api/events (access anonymous): server-sent events of catalogue changes (ADR 007; viewer spec
- * section 4 "Movie lists update live", section 9 "Realtime heartbeat 25 s"). The stream opens with
- * `retry: 1000` (the client's first reconnect delay, spec section 9), then sends each change as
+ * GET /api/events (access anonymous): server-sent events of catalogue changes (ADR 007; docs/product/viewer.md
+ * §4 "Movie lists update live", §9 "Realtime heartbeat 25 s"). The stream opens with
+ * `retry: 1000` (the client's first reconnect delay, docs/product/viewer.md §9), then sends each change as
  * `event: catalog` / `data: {"entity","op","id"}`, and a comment line every `heartbeatMs` (25 s) so proxies
  * and the client can tell a quiet stream from a dead one. A client that goes away is forgotten at once; when the
  * app closes, every open stream is ended first, so `app.close()` does not wait on them.
@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventHub } from './event-hub.js';
 import { createStreamSlots, openFilesSoftLimit, totalStreamsFor, type StreamSlotLimits, type StreamSlots } from './stream-slots.js';
 
-/** The heartbeat period, ms (viewer spec section 9: "Realtime heartbeat 25 s"). */
+/** The heartbeat period, ms (docs/product/viewer.md §9: "Realtime heartbeat 25 s"). */
 export const HEARTBEAT_MS = 25_000;
 
 /** Bounds used when none are given (EVENTS_MAX_PER_ADDRESS and EVENTS_MAX_TOTAL's defaults, src/server/config.ts). */

@@ -1,5 +1,5 @@
 /**
- * The only place that queries the watch list (viewer spec sections 3, 7): one row per movie or
+ * The only place that queries the watch list (docs/product/viewer.md §3, §7): one row per movie or
  * series per user (unique per user and title, check "exactly one of movie_id, series_id"). Every query is
  * scoped to the given user id.
  */

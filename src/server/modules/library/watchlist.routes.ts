@@ -1,5 +1,5 @@
 /**
- * Watch-list routes (viewer spec sections 2 "/watchlist" and 5), for signed-in users only; they act on the session
+ * Watch-list routes (docs/product/viewer.md §2 "/watchlist" and §5), for signed-in users only; they act on the session
  * user's list alone.
  *   GET /api/watchlist → watchlistResponse; POST /api/watchlist { movieId } | { seriesId } → 201 watchlistEntryResponse
  *   (409 conflict when already there); DELETE /api/watchlist/movie/:id, /api/watchlist/series/:id → 204 (404 when absent).

@@ -1,5 +1,5 @@
 /**
- * The watch list (viewer spec sections 2, 4, 8): a signed-in user's saved movies and series,
+ * The watch list (docs/product/viewer.md §2, §4, §8): a signed-in user's saved movies and series,
  * newest first. Adding a title twice answers 409 `conflict` "This movie is already in your watchlist" (the
  * spec's 'Already in watchlist', code 23505); removing one that is not there, or adding one that does not
  * exist, 404 `not_found`. Only the session user's own list is ever read or written (the routes pass it).

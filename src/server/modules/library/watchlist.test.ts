@@ -1,5 +1,5 @@
 /**
- * The watch list (issue 3 point 8; viewer spec sections 2, 4, 7, 8): movies and series, added (201), a
+ * The watch list (issue 3 point 8; docs/product/viewer.md §2, §4, §7, §8): movies and series, added (201), a
  * duplicate refused (409 conflict, "This movie is already in your watchlist"), removed (204, 404 when absent),
  * listed newest first, only ever the session user's own, and closed to anonymous callers.
  */

@@ -1,5 +1,5 @@
 /**
- * Video ingest (admin spec section 4, "Video upload"; docs/decisions/016-object-storage-and-roles.md): an upload becomes
+ * Video ingest (docs/product/admin.md §4, "Video upload"; docs/decisions/016-object-storage-and-roles.md): an upload becomes
  * a video asset (uploading), is probed by content with ffprobe (a file that is not a playable video is refused with
  * its reason), then a pg-boss job on a worker transcodes it in a temporary folder into the HLS ladder and a WebP
  * poster, uploads them to the media storage (the master playlist last), and only then marks the asset ready

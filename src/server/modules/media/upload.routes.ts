@@ -1,6 +1,6 @@
 /**
  * Resumable uploads over the tus 1.0 protocol (https://tus.io/protocols/resumable-upload) at /api/uploads,
- * admins only (admin spec section 5 "Video file"). Upload-Metadata must carry `movieId` (or `episodeId`,
+ * admins only (docs/product/admin.md §5 "Video file"). Upload-Metadata must carry `movieId` (or `episodeId`,
  * docs/decisions/010-admin-api.md) and `filename`; the 5 GB limit is enforced here (Upload-Length) and by the tus
  * server (maxSize). The upload id is the video asset's id.
  * Offsets live with the upload in the upload store (DATA_DIR/uploads, or the bucket: providers/storage/upload-sources.ts),

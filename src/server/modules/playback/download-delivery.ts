@@ -1,5 +1,5 @@
 /**
- * MP4 downloads as HTTP answers (viewer spec "downloads"; docs/decisions/017-media-delivery-at-scale.md): a download
+ * MP4 downloads as HTTP answers (docs/product/viewer.md §9 "downloads"; docs/decisions/017-media-delivery-at-scale.md): a download
  * cut off on mobile data resumes where it stopped instead of starting over, and is saved under the film's name.
  * - Node path (the embedded default): `Accept-Ranges: bytes`, an `ETag` (and `Last-Modified` for the local folder)
  *   so a browser's resume (`Range` + `If-Range`) is honoured; one satisfiable range answers 206 with

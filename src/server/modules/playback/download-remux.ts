@@ -1,5 +1,5 @@
 /**
- * MP4 downloads (viewer spec "downloads"; docs/decisions/016-object-storage-and-roles.md): a rendition's HLS
+ * MP4 downloads (docs/product/viewer.md §9 "downloads"; docs/decisions/016-object-storage-and-roles.md): a rendition's HLS
  * segments remuxed once into `videos/{videoId}/downloads/{rendition}.mp4` in the media storage (`ffmpeg -c copy`,
  * faststart), then served from there. ffmpeg runs only where transcoding may run (SOBANURA_ROLE all or worker): a
  * web instance queues the `remux-download` job and waits for a worker to store the file.

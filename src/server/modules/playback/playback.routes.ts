@@ -1,7 +1,7 @@
 /**
  * Playback routes (ADR 003, ADR 009; contracts in src/shared/contracts/playback.ts):
  * - POST /api/playback/:id — signed master playlist URL for a movie, part or episode, and its stream session;
- *   10 a minute per user (viewer spec section 9). A `Save-Data: on` header (WICG client hint) or `saveData` in the
+ *   10 a minute per user (docs/product/viewer.md §9). A `Save-Data: on` header (WICG client hint) or `saveData` in the
  *   body turns the data saver on for a viewer who has not chosen (ADR 028). Sessions: heartbeat, list, stop.
  *   Settings: data saver on/off and its rung (144p or 240p).
  * - POST /api/downloads/:id, GET /api/downloads/quota — MP4 download links within the quota; for viewers only when

@@ -1,5 +1,5 @@
 /**
- * Who may watch what, and how (viewer spec sections 1, 8, 9; ADR 003, ADR 009).
+ * Who may watch what, and how (docs/product/viewer.md §1, §8, §9; ADR 003, ADR 009).
  *
  * Entitlement: super_admin always; a title with is_premium false for any signed-in user; otherwise an active pass,
  * or a purchase of that title alone (a movie part follows its movie, and a purchase of a multi-part film covers all

@@ -1,12 +1,12 @@
 /**
- * Signatures for media URLs, carried in a path prefix as CDNs do with directory tokens (DESIGN.md "Security"):
+ * Signatures for media URLs, carried in a path prefix as CDNs do with directory tokens (docs/product/architecture.md §5 "Security"):
  * `/media/v/{videoId}/{token}/master.m3u8`, so the relative URIs inside playlists inherit the token.
  *
  * token = `{expiresAtUnixSeconds}.{userId base64url}.{cap}.{first 128 bits of HMAC-SHA256(secret, "scope:videoId:userId:expires:cap") base64url}`
  * - `cap`: the highest rendition short side in pixels this viewer may fetch (ADR 009), 0 for no cap; the media
  *   route refuses segments and playlists of renditions above it without a database read.
  * - `scope`: 'v' for streaming URLs, 'd' for MP4 download links, so one cannot be used as the other.
- * A token is bound to one user and one video and expires after 3600 s (viewer spec section 9).
+ * A token is bound to one user and one video and expires after 3600 s (docs/product/viewer.md §9).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

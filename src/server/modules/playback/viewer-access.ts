@@ -1,6 +1,6 @@
 /**
  * Whether a viewer may watch a title, shared by streaming (playback.service.ts) and offline downloads
- * (offline.service.ts), so both apply one rule (viewer spec sections 4 and 9; ADR 023 for film parts and titles
+ * (offline.service.ts), so both apply one rule (docs/product/viewer.md §4 and §9; ADR 023 for film parts and titles
  * bought alone; ADR 027 for downloads).
  */
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
@@ -20,8 +20,7 @@ export interface ViewerAccess {
 }
 
 /**
- * 403 `subscription_required` with `details.reason` 'expired' (the viewer had a pass) or 'none', and the viewer
- * spec's texts (section 4).
+ * 403 `subscription_required` with `details.reason` 'expired' (the viewer had a pass) or 'none', and the texts of docs/product/viewer.md §8.
  */
 export function subscriptionRequired(pass: PassRow | null): AppError {
   return pass

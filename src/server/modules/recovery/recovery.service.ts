@@ -1,5 +1,5 @@
 /**
- * Getting back into an account (docs/decisions/021-account-recovery.md; viewer spec section 2 "/login").
+ * Getting back into an account (docs/decisions/021-account-recovery.md; docs/product/viewer.md §2 "/login").
  *
  * - By email: a link to /reset-password with a random token (32 bytes, base64url), valid RESET_LINK_MINUTES (30),
  *   working once; only its SHA-256 is stored.

@@ -1,6 +1,5 @@
 /**
- * The only place that queries series, seasons and episodes (viewer spec sections 2, 3, 7; admin spec section
- * 3). Writes refresh the series' display item and queue a `series` event in the same transaction (ADR 007);
+ * The only place that queries series, seasons and episodes (docs/product/viewer.md §2, §3, §7; docs/product/admin.md §3). Writes refresh the series' display item and queue a `series` event in the same transaction (ADR 007);
  * a change to a season or episode is an update of its series.
  */
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Series routes (viewer spec section 2 "/series/{id}", "/episode/..."), open to anonymous callers like the rest
+ * Series routes (docs/product/viewer.md §2 "/series/{id}", "/episode/..."), open to anonymous callers like the rest
  * of browsing:
  *   GET /api/series/:id → seriesResponse; GET /api/series/:id/seasons/:season/episodes/:episode → episodeResponse.
  * A bad id or number answers 400 `validation_failed`; a missing series or episode 404 `not_found`. Viewers are shown

@@ -1,5 +1,5 @@
 /**
- * Series, seasons and episodes (viewer spec sections 2, 3; admin spec sections 3-5, 9).
+ * Series, seasons and episodes (docs/product/viewer.md §2, §3; docs/product/admin.md §3-5, §9).
  * Reading: a series with its seasons in order and their episodes in order; one episode with the next one to
  * play (`nextEpisode`). Writing (admin HTTP routes: docs/decisions/010-admin-api.md): series need a title and a
  * category; a new season takes the next number (count + 1), the title 'Season N' and the description
@@ -15,7 +15,7 @@ import type { Audience } from '../../../shared/domain/catalog-list.js';
 import type { EpisodeWithVideo, SeriesRepository, SeriesSeed, SeriesTree } from './series.repository.js';
 
 const text = (max: number) => z.string().trim().max(max).optional().default('');
-/** A series' fields (admin spec sections 3, 5): title and category required; rating 0-10, step 0.1. */
+/** A series' fields (docs/product/admin.md §3, §5): title and category required; rating 0-10, step 0.1. */
 export const seriesInput = z.object({
   title: z.string().trim().min(1, 'Please fill in at least the title and category').max(200),
   category: z.string().trim().min(1, 'Please fill in at least the title and category').max(60),
@@ -30,7 +30,7 @@ export const seriesInput = z.object({
   trailer: z.string().trim().max(500).nullable().optional().default(null),
   translatorId: z.uuid().nullable().optional().default(null),
 });
-/** An episode's fields (admin spec sections 3, 5, 9): number from 1, title required, duration in seconds. */
+/** An episode's fields (docs/product/admin.md §3, §5, §9): number from 1, title required, duration in seconds. */
 export const episodeInput = z.object({
   episodeNumber: z.number().int().min(1, 'Episode number must be at least 1'),
   title: z.string().trim().min(1, 'Please fill in all required fields').max(200),
@@ -42,7 +42,7 @@ export const episodeInput = z.object({
 type Season = SeriesTree['seasons'][number];
 
 /**
- * Where to go after an episode (viewer spec section 2 "/episode/...": Next Episode): the next in its season, else the
+ * Where to go after an episode (docs/product/viewer.md §2 "/episode/...": Next Episode): the next in its season, else the
  * first of the next season that has episodes, else null.
  */
 export function nextEpisode(seasons: readonly Pick<Season, 'seasonNumber' | 'episodes'>[], seasonNumber: number, episodeNumber: number) {
@@ -152,7 +152,7 @@ export function createSeriesService(deps: { repo: SeriesRepository; cache?: Read
       if (!(await repo.delete(id))) throw notFound('Series');
       changed();
     },
-    /** Adds a season numbered count + 1 unless a number is given (admin spec sections 4, 9). */
+    /** Adds a season numbered count + 1 unless a number is given (docs/product/admin.md §4, §9). */
     async addSeason(seriesId: string, opts: { seasonNumber?: number } = {}) {
       const s = await repo.get(seriesId);
       if (!s) throw notFound('Series');

@@ -1,5 +1,5 @@
 /**
- * Series and episodes (issue 3 point 5; viewer spec section 2 "/series/{id}", "/episode/..."): seasons and
+ * Series and episodes (issue 3 point 5; docs/product/viewer.md §2 "/series/{id}", "/episode/..."): seasons and
  * episodes in order, the next episode (within the season, across seasons, none after the last), not-found
  * and bad-id answers, and the admin-side service rules (season numbering and titles, duplicate numbers).
  */

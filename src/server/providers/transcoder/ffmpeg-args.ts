@@ -1,5 +1,5 @@
 /**
- * The ffmpeg argument lists of the transcoder, as pure functions (DESIGN.md: one ffmpeg run per ladder).
+ * The ffmpeg argument lists of the transcoder, as pure functions (docs/product/architecture.md §3: one ffmpeg run per ladder).
  *
  * One run decodes the source once and feeds every rendition: `-filter_complex` splits the decoded video
  * into one scaled branch per rung and the audio into one branch per rung; the hls muxer writes every

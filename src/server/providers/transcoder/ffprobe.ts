@@ -1,6 +1,6 @@
 /**
  * Reading a source file's facts with ffprobe, and deciding whether it is a playable video.
- * Uploads are checked by content (DESIGN.md): probe with
+ * Uploads are checked by content (docs/product/architecture.md §5.3): probe with
  * `ffprobe -v error -print_format json -show_format -show_streams`; reject with MediaRejectedError a file with
  * no video stream, a still image or cover picture only, a file that is not media, and a truncated file (ffprobe
  * fails, the duration is missing or 0, or an MP4 whose media bytes are cut short).

@@ -1,6 +1,6 @@
 /**
  * Runs ffmpeg or ffprobe as a child process with an argument array (never a shell string), keeping
- * the tail of stderr for error messages (DESIGN.md habit 9; Node's child_process.spawn documentation).
+ * the tail of stderr for error messages (docs/product/architecture.md §4.9; Node's child_process.spawn documentation).
  *
  * A child never outlives this process: on Linux the tool is started through util-linux `setpriv --pdeathsig
  * SIGKILL -- <bin> <args...>`, which sets the parent-death signal (prctl PR_SET_PDEATHSIG, see prctl(2) and

@@ -1,6 +1,6 @@
 /**
  * The transcoder provider: what the media module needs from ffmpeg/ffprobe, behind a small interface
- * (DESIGN.md habit 9) so the ingest service can be tested with the real implementation and jobs on
+ * (docs/product/architecture.md §4.9) so the ingest service can be tested with the real implementation and jobs on
  * other machines can run it.
  */
 

@@ -8,7 +8,7 @@ import { isSigningOut } from '../sign-out';
 
 /**
  * /super-panel-2025: the admin panel (admin feature) for the signed-in admin (accounts). The panel's lists follow
- * the live catalogue events (admin spec section 4: custom groups reload on any change to groups or memberships;
+ * the live catalogue events (docs/product/admin.md §4: custom groups reload on any change to groups or memberships;
  * movie lists update live).
  */
 export function AdminRoute() {

@@ -12,7 +12,7 @@ import { afterEpisodeEnds, nextEpisode } from '../../features/player/lib/next-it
 
 /**
  * The player of one episode: plays it, and when it ends starts the next episode of the season after a short
- * countdown, or at a season's end stops and offers the next season (viewer spec section 2 "/episode/...").
+ * countdown, or at a season's end stops and offers the next season (docs/product/viewer.md §2 "/episode/...").
  */
 function EpisodePlayer({ data }: { data: EpisodeResponse }) {
   const { t } = useTranslation();

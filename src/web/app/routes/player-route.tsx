@@ -25,7 +25,7 @@ import { isNotFound } from '../../lib/api-client';
 import { categoryLabel } from '../../lib/category-label';
 import { cn } from '../../lib/cn';
 
-/** Related titles on the player page (viewer spec section 9: "Related: ... 5 on player"). */
+/** Related titles on the player page (docs/product/viewer.md §9: "Related: ... 5 on player"). */
 export const PLAYER_RELATED = 5;
 /** Descriptions longer than this get Show more / Show less on small screens. */
 const LONG_DESCRIPTION = 180;
@@ -114,7 +114,7 @@ function RelatedPanel({ movie, excludeIds }: { movie: MovieFull; excludeIds: Set
 /**
  * /player/:id?part=: Back to Details, title, part badge, Next Part, the player, description (Show more on small
  * screens), year, duration, rating, director, cast, the side list of parts and the collapsible related panel
- * (viewer spec section 2). Not found: Back to Movies and Go to Home. The app layer composes the catalogue's
+ * (docs/product/viewer.md §2). Not found: Back to Movies and Go to Home. The app layer composes the catalogue's
  * pieces and the player feature.
  */
 export function PlayerRoute() {

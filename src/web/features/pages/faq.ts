@@ -1,4 +1,4 @@
-/** The FAQ's three categories and their questions (viewer spec section 2 "Help and FAQ"); texts under `pages:help.faq.<category>.<id>.{q,a}`. */
+/** The FAQ's three categories and their questions (docs/product/viewer.md §2 "Help and FAQ"); texts under `pages:help.faq.<category>.<id>.{q,a}`. */
 export const FAQ = [
   { id: 'payment', items: ['howPay', 'operators', 'prices', 'notActive', 'charged', 'refund'] },
   { id: 'account', items: ['register', 'devices', 'speed', 'language', 'password', 'delete'] },

@@ -22,7 +22,7 @@ function sameSitePath(value: unknown): string | undefined {
 }
 
 /**
- * Email and password sign-in (viewer spec sections 2 and 5), with a link to /forgot-password.
+ * Email and password sign-in (docs/product/viewer.md §2 and §5), with a link to /forgot-password.
  *
  * Before the app has loaded it is a plain form post to /api/accounts/login (docs/decisions/024-forms-before-
  * hydration.md): the server answers 303 to `next` (the protected page the viewer came from) or back to

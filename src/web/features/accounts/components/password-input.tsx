@@ -3,7 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 
-/** A password field with a show/hide toggle (viewer spec section 2). */
+/** A password field with a show/hide toggle (docs/product/viewer.md §2). */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

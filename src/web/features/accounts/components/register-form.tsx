@@ -19,7 +19,7 @@ type Input = z.input<typeof registerBody>;
 const FIELDS = ['fullName', 'phone', 'email', 'password', 'confirmPassword'] as const;
 
 /**
- * Sign-up (viewer spec sections 2 and 5): full name, optional phone, email, password and confirmation.
+ * Sign-up (docs/product/viewer.md §2 and §5): full name, optional phone, email, password and confirmation.
  * Submit stays disabled while the password and its confirmation differ.
  *
  * Before the app has loaded it is a plain form post to /api/accounts/register (docs/decisions/024-forms-before-

@@ -3,7 +3,7 @@ import type { AnalyticsCounts, AnalyticsReport } from '../../../../shared/contra
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, queryString } from './keys';
 
-/** GET /api/admin/analytics/counts: movies, series, profiles, active subscriptions (admin spec section 2). */
+/** GET /api/admin/analytics/counts: movies, series, profiles, active subscriptions (docs/product/admin.md §2). */
 export function useAnalyticsCounts() {
   return useQuery({ queryKey: adminKeys.counts, queryFn: () => apiRequest<AnalyticsCounts>('/api/admin/analytics/counts') });
 }

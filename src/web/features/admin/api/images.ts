@@ -2,7 +2,7 @@ import type { ImageView } from '../../../../shared/contracts/admin';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../shared/contracts/admin';
 import { ApiError } from '../../../lib/api-client';
 
-/** Client checks of an image before upload (admin spec section 5 "Image"); the server decodes it again. */
+/** Client checks of an image before upload (docs/product/admin.md §5 "Image"); the server decodes it again. */
 export function checkImageFile(file: { type: string; size: number }): 'imageType' | 'imageSize' | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'imageType';
   if (file.size >= MAX_IMAGE_BYTES) return 'imageSize';

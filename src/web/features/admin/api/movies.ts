@@ -7,7 +7,7 @@ import { adminKeys } from './keys';
 
 type MovieList = { items: AdminMovie[] };
 
-/** POST /api/admin/movies/form: the new-movie form (admin spec section 5). 400 validation_failed with field names. */
+/** POST /api/admin/movies/form: the new-movie form (docs/product/admin.md §5). 400 validation_failed with field names. */
 export function createMovie(body: MovieFormBody): Promise<{ movie: AdminMovie }> {
   return apiRequest('/api/admin/movies/form', { method: 'POST', body });
 }
@@ -20,7 +20,7 @@ export function deleteMovie(id: string): Promise<DeletedResponse> {
   return apiRequest(`/api/admin/movies/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** The movie lists update in place (admin spec section 4: inserts at the top, updates replace, deletes remove). */
+/** The movie lists update in place (docs/product/admin.md §4: inserts at the top, updates replace, deletes remove). */
 export function useMovieMutations() {
   const qc = useQueryClient();
   const put = (movie: AdminMovie, top: boolean) =>

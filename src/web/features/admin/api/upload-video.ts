@@ -53,7 +53,7 @@ export function uploadFailure(error: Error | DetailedError): { status: number; b
   return { status: res.getStatus(), body: res.getBody() ?? '' };
 }
 
-/** The spec's texts (admin spec section 8): the server's translated error code, else the status and body. */
+/** The spec's texts (docs/product/admin.md §8): the server's translated error code, else the status and body. */
 export function describeUploadError(error: Error | DetailedError): string {
   const t = i18n.t.bind(i18n);
   const failure = uploadFailure(error);

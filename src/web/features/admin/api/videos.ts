@@ -16,7 +16,7 @@ export function useLibraryVideos(params: { q?: string; unattached?: 'true' }, en
 export function verifyVideo(videoId: string): Promise<{ exists: true; video: LibraryVideo }> {
   return apiRequest('/api/admin/videos/verify', { method: 'POST', body: { videoId } });
 }
-/** POST /api/admin/videos/validate: the pre-upload check (admin spec section 7); `success` false with `errors`. */
+/** POST /api/admin/videos/validate: the pre-upload check (docs/product/admin.md §7); `success` false with `errors`. */
 export function validateVideo(file: { name: string; size: number; type: string }): Promise<{ success: boolean; errors: string[] }> {
   return apiRequest('/api/admin/videos/validate', { method: 'POST', body: { fileName: file.name, fileSize: file.size, fileType: file.type } });
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 
-/** Asks before something is deleted (admin spec section 2: deleting removes what hangs below it). */
+/** Asks before something is deleted (docs/product/admin.md §2: deleting removes what hangs below it). */
 export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onOpenChange }: { open: boolean; title: string; description: string; confirmLabel: string; busy?: boolean; onConfirm: () => void; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   return (

@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { checkImageFile, uploadImage } from '../api/images';
 
 /**
- * A thumbnail picker: checks the type (JPEG, PNG, GIF, WebP) and size (under 5 MB) before sending (admin spec
- * section 5 "Image"), uploads to /api/admin/images and hands back the stored image's URL. The server decodes the
+ * A thumbnail picker: checks the type (JPEG, PNG, GIF, WebP) and size (under 5 MB) before sending (docs/product/admin.md
+ * §5 "Image"), uploads to /api/admin/images and hands back the stored image's URL. The server decodes the
  * file again; its refusal shows as 'Error uploading image' with its text.
  */
 export function ImageField({ label, value, onChange, invalid }: { label: string; value: string | null; onChange: (url: string | null) => void; invalid?: boolean }) {

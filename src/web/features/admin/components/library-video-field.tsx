@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useLibraryVideos, verifyVideo } from '../api/videos';
 
 /**
- * Attach a video already in the library instead of uploading one (admin spec section 4 "Movie creation flow"):
+ * Attach a video already in the library instead of uploading one (docs/product/admin.md §4 "Movie creation flow"):
  * pick it from the list or type its id, Verify asks the server, a green note says it is connected; any edit of
  * the choice un-verifies it. Verifying an empty id: 'Please enter a video id'.
  */

@@ -13,7 +13,7 @@ import { useMovieMutations, useTranslatorOptions } from '../api/movies';
 import { FilmParts } from './film-parts';
 import { ImageField } from './image-field';
 
-/** The checks of an edit (admin spec section 5): required fields stay filled, rating 0-10 step 0.1, year. Returns i18n keys by field. */
+/** The checks of an edit (docs/product/admin.md §5): required fields stay filled, rating 0-10 step 0.1, year. Returns i18n keys by field. */
 export function validateMovieEdit(v: { title: string; category: string; rating: string; year: string; trailer: string; priceRwf: string }): Record<string, string> {
   const e: Record<string, string> = {};
   if (!v.title.trim()) e.title = 'required';

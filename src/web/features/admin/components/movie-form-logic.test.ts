@@ -24,7 +24,7 @@ const filled: MovieFormValues = {
   thumbnailUrl: '/media/images/00000000-0000-4000-8000-000000000001/640.webp',
 };
 
-describe('new-movie form (admin spec section 5)', () => {
+describe('new-movie form (docs/product/admin.md §5)', () => {
   it('asks for the thumbnail before anything else', () => {
     const r = validateMovieForm({ ...emptyMovieForm }, null);
     expect(r).toMatchObject({ ok: false, toast: { title: 'thumbnailMissing', description: 'thumbnailRequired' } });

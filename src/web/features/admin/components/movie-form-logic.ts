@@ -47,7 +47,7 @@ export type FormProblem = { toast: { title: string; description: string } | null
 const REQUIRED: (keyof MovieFormValues)[] = ['category', 'description', 'fullDescription', 'director', 'cast', 'trailer', 'year', 'rating'];
 
 /**
- * The new-movie form's checks in the spec's order (admin spec section 5 "New movie" and "Video file"):
+ * The new-movie form's checks in the spec's order (docs/product/admin.md §5 "New movie" and "Video file"):
  * thumbnail first ('Please upload a thumbnail image before creating the movie.'), then a library video that is
  * not verified, then file and title ('Missing Information'), then the video file's type and size, then every
  * required field, rating 0-10 in steps of 0.1, year, trailer link, price. Cast is split on commas; an empty

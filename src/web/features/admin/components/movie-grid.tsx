@@ -24,7 +24,7 @@ import { VideoStatus } from './video-status';
 type Movie = Omit<AdminMovie, 'createdAt'> & { createdAt: Date; original: AdminMovie };
 
 /**
- * The grid of movies (admin spec section 2): poster, category badge, title, director, description, year,
+ * The grid of movies (docs/product/admin.md §2): poster, category badge, title, director, description, year,
  * duration, rating; a group's card shows 'N Parts' unless 'NEW' replaces it (created since Sunday; for a group
  * its newest part). Each movie has edit, delete (asked first), captions and, while it has no finished video,
  * an upload.

@@ -21,7 +21,7 @@ import { categoryLabel } from '../../../lib/category-label';
 type FieldKey = keyof MovieFormValues | 'file';
 
 /**
- * New movie (admin spec sections 4 and 5): thumbnail, the required fields, rating 0-10 step 0.1, cast split on
+ * New movie (docs/product/admin.md §4 and §5): thumbnail, the required fields, rating 0-10 step 0.1, cast split on
  * commas, a translator and a one-off price; then either a video file (the server's pre-check, then the movie
  * record, then a tus upload followed in the upload panel) or a verified video of the library.
  */
@@ -72,7 +72,7 @@ export function NewMovieForm() {
     setBusy(true);
     try {
       if (v.source === 'upload' && file) {
-        // The server's own pre-check (admin spec section 5: 'Invalid File' with its list, or 'Validation Error').
+        // The server's own pre-check (docs/product/admin.md §5: 'Invalid File' with its list, or 'Validation Error').
         try {
           const check = await validateVideo(file);
           if (!check.success) {

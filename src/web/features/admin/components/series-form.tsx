@@ -39,7 +39,7 @@ export function seriesValues(s?: AdminSeries): SeriesFormValues {
 }
 
 /**
- * The series checks (admin spec section 5 "Series"): title and category required ('Please fill in at least the
+ * The series checks (docs/product/admin.md §5 "Series"): title and category required ('Please fill in at least the
  * title and category'); actors split on commas; rating 0-10 step 0.1; year a whole number. Returns the body or
  * the problem: `missing` (the toast) or field keys.
  */

@@ -41,7 +41,7 @@ function setup(items: UploadItem[]) {
   return store;
 }
 
-describe('UploadPanel (admin spec section 2)', () => {
+describe('UploadPanel (docs/product/admin.md §2)', () => {
   it('shows nothing without uploads', () => {
     setup([]);
     expect(screen.queryByTestId('upload-panel')).toBeNull();

@@ -21,7 +21,7 @@ function useNow(active: boolean, ms = 1000): number {
 }
 
 /**
- * The upload progress panel (admin spec section 2): fixed at the bottom right, collapsible, the count in its
+ * The upload progress panel (docs/product/admin.md §2): fixed at the bottom right, collapsible, the count in its
  * title, Clear when any upload is completed; each row with movie title, file name, elapsed "m:ss / 60 min",
  * remove, status label, percent bar, error text and the completion text; the list scrolls at 20rem.
  */

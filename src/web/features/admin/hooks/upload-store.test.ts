@@ -63,7 +63,7 @@ function harness(opts: { saved?: string; video?: () => Promise<ServerVideo> } = 
 const file = (name = 'cockatoo.mp4') => new File([new Uint8Array(10)], name, { type: 'video/mp4' });
 const item = (store: { getItems(): UploadItem[] }) => store.getItems()[0]!;
 
-describe('upload progress checkpoints (admin spec sections 4 and 9)', () => {
+describe('upload progress checkpoints (docs/product/admin.md §4 and §9)', () => {
   it('goes 5 → 10 → 10-90 → 95 processing → 100 completed, with the transcoding percent in between', async () => {
     const answers: ServerVideo[] = [
       { status: 'processing', progress: 37.4, error: null },
@@ -119,7 +119,7 @@ describe('upload progress checkpoints (admin spec sections 4 and 9)', () => {
   });
 });
 
-describe('retries (admin spec section 4: Retry (n/3))', () => {
+describe('retries (docs/product/admin.md §4: Retry (n/3))', () => {
   it('allows exactly 3 retries from error, each starting a new transfer of the same file', () => {
     const h = harness();
     h.store.add({ kind: 'movie', id: 'm1' }, 'Inyoni', file());
@@ -154,7 +154,7 @@ describe('retries (admin spec section 4: Retry (n/3))', () => {
   });
 });
 
-describe('timeout (admin spec section 9: 1 hour)', () => {
+describe('timeout (docs/product/admin.md §9: 1 hour)', () => {
   it('fails an upload still running after 60 minutes with the timeout text and aborts it', () => {
     const h = harness();
     h.store.add({ kind: 'movie', id: 'm1' }, 'Inyoni', file());
@@ -168,7 +168,7 @@ describe('timeout (admin spec section 9: 1 hour)', () => {
   });
 });
 
-describe('browser storage (admin spec section 3)', () => {
+describe('browser storage (docs/product/admin.md §3)', () => {
   const base = { target: { kind: 'movie', id: 'm1' }, movieTitle: 'A', fileName: 'a.mp4', fileSize: 10, progress: 100, error: null, videoId: 'v', retries: 0, transcodePercent: null, needsFile: false };
 
   it('drops completed rows older than one hour on load and keeps the others', () => {
@@ -223,7 +223,7 @@ describe('browser storage (admin spec section 3)', () => {
   });
 });
 
-describe('labels and elapsed time (admin spec section 2)', () => {
+describe('labels and elapsed time (docs/product/admin.md §2)', () => {
   it('maps statuses to labels, anything else to Unknown', () => {
     expect(['uploading', 'processing', 'completed', 'error', 'paused', ''].map(statusLabel)).toEqual(['uploading', 'processing', 'completed', 'failed', 'unknown', 'unknown']);
   });

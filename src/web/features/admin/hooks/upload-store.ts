@@ -1,5 +1,5 @@
 /**
- * The upload progress list of the admin panel (admin spec sections 2, 3, 4 and 9), as a plain store with its
+ * The upload progress list of the admin panel (docs/product/admin.md §2, §3, §4 and §9), as a plain store with its
  * clock, storage, transfer and server poll handed in, so the rules below are tested without a browser.
  *
  * Rules and their source:
@@ -16,11 +16,11 @@
  *   picking the same file again resumes it from the server's offset (tus fingerprint kept in localStorage).
  */
 
-/** Retries allowed after a failed upload (admin spec section 4). */
+/** Retries allowed after a failed upload (docs/product/admin.md §4). */
 export const MAX_UPLOAD_RETRIES = 3;
-/** Completed uploads stay listed for this long (admin spec section 3), ms. */
+/** Completed uploads stay listed for this long (docs/product/admin.md §3), ms. */
 export const COMPLETED_TTL_MS = 60 * 60 * 1000;
-/** Video upload timeout (admin spec section 9), ms; the row shows "m:ss / 60 min". */
+/** Video upload timeout (docs/product/admin.md §9), ms; the row shows "m:ss / 60 min". */
 export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 /** How often a processing video's state is asked from the server, ms. */
 export const PROCESSING_POLL_MS = 2000;
@@ -98,19 +98,19 @@ export interface UploadStoreDeps {
   onSettled?: (item: UploadItem) => void;
 }
 
-/** 10-90 during the transfer (admin spec section 4). */
+/** 10-90 during the transfer (docs/product/admin.md §4). */
 export function transferPercent(fraction: number): number {
   const f = Math.max(0, Math.min(1, Number.isFinite(fraction) ? fraction : 0));
   return PROGRESS.created + f * (PROGRESS.transferEnd - PROGRESS.created);
 }
 
-/** Elapsed time as minutes:seconds (admin spec section 2, shown over "/60 min"). */
+/** Elapsed time as minutes:seconds (docs/product/admin.md §2, shown over "/60 min"). */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** The status label key: the four known statuses, anything else is Unknown (admin spec section 2). */
+/** The status label key: the four known statuses, anything else is Unknown (docs/product/admin.md §2). */
 export function statusLabel(status: string): 'uploading' | 'processing' | 'completed' | 'failed' | 'unknown' {
   if (status === 'uploading' || status === 'processing' || status === 'completed') return status;
   if (status === 'error') return 'failed';

@@ -9,10 +9,10 @@ import { useAdminMovies } from '../api/get-admin-movies';
 import { UploadPanel } from '../components/upload-panel';
 import { uploadStore, useUploads } from '../hooks/use-uploads';
 
-/** The panel's tabs (admin spec section 2, plus People of ADR 010 and Messages); `?tab=` keeps the choice across reloads. */
+/** The panel's tabs (docs/product/admin.md §2, plus People of ADR 010 and Messages); `?tab=` keeps the choice across reloads. */
 export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages', 'settings', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-/** The loading screen shows at least this long (admin spec section 9, "Admin panel loader 1 s"), ms. */
+/** The loading screen shows at least this long (docs/product/admin.md §9, "Admin panel loader 1 s"), ms. */
 export const PANEL_LOADER_MS = 1000;
 
 // Each tab is its own chunk; Recharts goes only with the analytics one.

@@ -32,7 +32,7 @@ export function rangeProblem(from: string, to: string): 'rangeOrder' | 'rangeToo
 
 const rwf = (n: number) => `${n.toLocaleString()} RWF`;
 
-/** Analytics (admin spec section 2; ADR 010): the four counts, then a date range's figures as charts and tables, with CSV links. */
+/** Analytics (docs/product/admin.md §2; ADR 010): the four counts, then a date range's figures as charts and tables, with CSV links. */
 export function AnalyticsTab() {
   const { t } = useTranslation();
   const [range, setRange] = useState(() => defaultRange(new Date()));

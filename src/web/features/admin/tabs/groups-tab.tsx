@@ -15,19 +15,19 @@ import { useAdminGroups, useGroupMutations } from '../api/groups';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImageField } from '../components/image-field';
 
-/** A group card's preview (admin spec section 2): the first 3 movies, then how many more ('+ N more', 0 when none). */
+/** A group card's preview (docs/product/admin.md §2): the first 3 movies, then how many more ('+ N more', 0 when none). */
 export function groupPreview<T>(movies: readonly T[], total = movies.length): { shown: T[]; more: number } {
   const shown = movies.slice(0, GROUP_PREVIEW_MOVIES);
   return { shown, more: Math.max(0, total - shown.length) };
 }
 
-/** Whether a new group can be created (admin spec section 5): a non-empty title and at least 2 movies. */
+/** Whether a new group can be created (docs/product/admin.md §5): a non-empty title and at least 2 movies. */
 export function canCreateGroup(title: string, movieIds: readonly string[]): boolean {
   return title.trim().length > 0 && new Set(movieIds).size >= MIN_GROUP_MOVIES;
 }
 
 /**
- * Custom Groups (admin spec sections 2, 4, 5, 8): the list with a preview of each group, create (title and at
+ * Custom Groups (docs/product/admin.md §2, §4, §5, §8): the list with a preview of each group, create (title and at
  * least 2 movies), edit (title required; add and remove movies), delete. The list reloads on any group event
  * (the admin route listens to /api/events).
  */

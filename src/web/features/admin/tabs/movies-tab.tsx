@@ -12,7 +12,7 @@ import type { UploadItem } from '../hooks/use-uploads';
 
 const SeriesManager = lazy(() => import('./series-tab'));
 
-/** Movie Management (admin spec section 2): the content-type chooser, the new-movie form and the grid of movies. */
+/** Movie Management (docs/product/admin.md §2): the content-type chooser, the new-movie form and the grid of movies. */
 export function MoviesTab({ movies, uploads }: { movies: UseQueryResult<AdminMovie[]>; uploads: UploadItem[] }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<'movie' | 'series'>('movie');

@@ -20,13 +20,13 @@ import { checkVideoFile } from '../components/video-file';
 import { uploadStore } from '../hooks/use-uploads';
 import { categoryLabel } from '../../../lib/category-label';
 
-/** The next season number: the count of seasons plus 1 (admin spec section 9). */
+/** The next season number: the count of seasons plus 1 (docs/product/admin.md §9). */
 export function nextSeasonNumber(seasons: readonly { seasonNumber: number }[]): number {
   return seasons.length + 1;
 }
 
 /**
- * Series Management (admin spec sections 2, 4, 5): the series list and a new-series form; a selected series
+ * Series Management (docs/product/admin.md §2, §4, §5): the series list and a new-series form; a selected series
  * shows its seasons, a season added inline becomes the selected one, a selected season lists its episodes and
  * takes a new episode with its video upload; series and episodes are edited and deleted (asked first).
  */
@@ -235,7 +235,7 @@ function SeriesDetail({ series, onDeleted }: { series: AdminSeries; onDeleted: (
   );
 }
 
-/** The checks of an episode (admin spec section 5 "Episode"): title required, number a whole number ≥ 1. i18n keys by field. */
+/** The checks of an episode (docs/product/admin.md §5 "Episode"): title required, number a whole number ≥ 1. i18n keys by field. */
 export function validateEpisode(v: { title: string; episodeNumber: string }): Record<string, string> {
   const e: Record<string, string> = {};
   if (!v.title.trim()) e.title = 'required';

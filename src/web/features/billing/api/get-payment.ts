@@ -8,7 +8,7 @@ export function getPayment(id: string, signal?: AbortSignal): Promise<{ payment:
   return apiRequest(`/api/billing/payments/${encodeURIComponent(id)}`, { signal });
 }
 
-/** Payment poll every 3 s, timeout at 120 s (viewer spec section 9). */
+/** Payment poll every 3 s, timeout at 120 s (docs/product/viewer.md §9). */
 export const PAYMENT_POLL_MS = 3000;
 export const PAYMENT_TIMEOUT_MS = 120_000;
 

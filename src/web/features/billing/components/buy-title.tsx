@@ -27,7 +27,7 @@ export interface TitleForSale {
 }
 
 /**
- * "Buy this title" on a movie's page (ADR 008 "Single titles"; the earlier reading of the viewer spec sells one full
+ * "Buy this title" on a movie's page (ADR 008 "Single titles"; the earlier reading recorded in docs/product/viewer.md §1 sells one full
  * movie for a one-off price): shown when the movie is premium, priced alone, the viewer has no active pass and
  * has not bought it yet. Pays through the same flow as a pass; the page reloads after success. On any part of a
  * multi-part film it sells the whole film at its price, once (docs/decisions/023-playable-titles-and-film-parts.md).

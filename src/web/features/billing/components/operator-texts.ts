@@ -1,8 +1,7 @@
 import type { Operator } from '../../../../shared/domain/msisdn';
 
 /**
- * Which texts the payment step uses for the operators on offer: `mtn` alone keeps the spec's own texts (viewer
- * spec section 5: "Invalid MTN Number"); `airtel` alone and `both` (ADR 011) name what is accepted.
+ * Which texts the payment step uses for the operators on offer: `mtn` alone keeps the spec's own texts (docs/product/viewer.md §5: "Invalid MTN Number"); `airtel` alone and `both` (ADR 011) name what is accepted.
  */
 export type OperatorSet = 'mtn' | 'airtel' | 'both';
 

@@ -3,7 +3,7 @@ import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { isPassActive } from '../../../../shared/domain/plans';
 import { remainingText } from './remaining-time';
 
-/** The viewer's current pass: plan and time left, or that it has expired (viewer spec section 4). */
+/** The viewer's current pass: plan and time left, or that it has expired (docs/product/viewer.md §4). */
 export function PassStatus({ pass }: { pass: PassSummary | null }) {
   const { t } = useTranslation();
   if (!pass) return null;

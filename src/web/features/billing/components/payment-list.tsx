@@ -15,7 +15,7 @@ export function purchaseName(t: T, p: { kind: 'pass' | 'title'; plan: string | n
   return p.movieTitle ? t('billing.titlePurchase', { title: p.movieTitle }) : t('billing.deletedTitle');
 }
 
-/** Why a payment failed, in words (viewer spec section 8 reasons; null when it did not fail). */
+/** Why a payment failed, in words (docs/product/viewer.md §8 reasons; null when it did not fail). */
 export function reasonText(t: T, p: { status: string; reason: string | null }): string | null {
   if (p.status !== 'failed') return null;
   return t(`billing.reasonText.${p.reason ?? 'INTERNAL_PROCESSING_ERROR'}`, { defaultValue: t('billing.reasonText.INTERNAL_PROCESSING_ERROR') });

@@ -10,7 +10,7 @@ import { formatRwf } from '../../../lib/format';
 import { operatorSet } from './operator-texts';
 
 /**
- * The payment step: the mobile-money number (viewer spec section 5, widened to Airtel by ADR 011). The
+ * The payment step: the mobile-money number (docs/product/viewer.md §5, widened to Airtel by ADR 011). The
  * field keeps digits only, at most 12; Pay Now is disabled while it is empty or a payment is under way. The number
  * is read with `parseRwandaMsisdn` (078/079 MTN, 072/073 Airtel, as 07X…, 2507X… or 7X… plus 7 digits); the
  * operator it goes to is shown as the viewer types. A number that is not valid, or whose operator is not among

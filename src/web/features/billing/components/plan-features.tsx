@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanView } from '../api/get-plans';
 
-/** The feature lines of a plan (viewer spec section 9): quality, devices, downloads. */
+/** The feature lines of a plan (docs/product/viewer.md §9): quality, devices, downloads. */
 export function planFeatures(t: (key: string, options?: Record<string, unknown>) => string, plan: PlanView): string[] {
   const features = [plan.maxHeight == null ? t('plans.features.uhd') : t('plans.features.quality', { height: plan.maxHeight })];
   if (plan.devices > 1) features.push(t('plans.features.devices', { count: plan.devices }));

@@ -18,7 +18,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-describe('remaining time of a pass (viewer spec section 4)', () => {
+describe('remaining time of a pass (docs/product/viewer.md §4)', () => {
   it.each([
     [30 * DAY, '30 days remaining'],
     [DAY, '1 day remaining'],

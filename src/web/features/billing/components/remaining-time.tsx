@@ -4,7 +4,7 @@ import { remainingTime } from '../../../../shared/domain/plans';
 type T = ReturnType<typeof useTranslation>['t'];
 
 /**
- * "N day(s) remaining", or "N hour(s) remaining" under a day (viewer spec section 4), in the viewer's language;
+ * "N day(s) remaining", or "N hour(s) remaining" under a day (docs/product/viewer.md §4), in the viewer's language;
  * "Expired" once the time is up. Counting rules: `remainingTime` (whole days down, hours up).
  */
 export function remainingText(t: T, expiresAt: Date | string, now = new Date()): string {

@@ -13,7 +13,7 @@ import { SuccessStep } from './success-step';
 export type SubscribeStep = 'select' | 'payment' | 'success';
 
 /**
- * The subscription dialog: select, then payment, then success (viewer spec section 2). With a pass in force,
+ * The subscription dialog: select, then payment, then success (docs/product/viewer.md §2). With a pass in force,
  * `effectOf` says on the payment step what paying will do to it (ADR 019).
  */
 export function SubscribeDialog({

@@ -16,7 +16,7 @@ const failed = (reason: string | null) => ({
   payment: { id: 'p1', kind: 'pass', plan: 'daily', movieId: null, amountRwf: 500, status: 'failed', reason, createdAt: '2026-01-01T00:00:00Z' } as PaymentView,
 });
 
-describe('the outcome texts of viewer spec section 8', () => {
+describe('the outcome texts of docs/product/viewer.md §8', () => {
   it('says "Mobile Money Not Active" for 10 s when the payer has no mobile money', () => {
     announceFailure(i18n.t, failed('PAYER_NOT_FOUND'));
     expect(toast.error).toHaveBeenCalledWith('Mobile Money Not Active', expect.objectContaining({ duration: 10_000 }));

@@ -12,7 +12,7 @@ import { waitForPayment, type PaymentOutcome } from '../api/get-payment';
 /** Reasons with their own explanation under "Payment Issue" (the rest read "Payment failed. Please try again."). */
 const EXPLAINED_REASONS = ['APPROVAL_REJECTED', 'NOT_ENOUGH_FUNDS', 'PAYER_LIMIT_REACHED', 'INCORRECT_PIN', 'TRANSACTION_CANCELED'] as const;
 
-/** Delay before the page reloads after a successful payment (viewer spec section 4: 0.8-1 s). */
+/** Delay before the page reloads after a successful payment (docs/product/viewer.md §4: 0.8-1 s). */
 export const RELOAD_AFTER_SUCCESS_MS = 1000;
 /** The query parameter that tells the reloaded page which payment just succeeded. */
 export const PAID_PARAM = 'paid';
@@ -27,7 +27,7 @@ export function paidUrl(location: { pathname: string; search: string }, paymentI
 type T = ReturnType<typeof useTranslation>['t'];
 
 /**
- * The toast of a settled or abandoned payment (viewer spec section 8): PAYER_NOT_FOUND → "Mobile Money Not Active"
+ * The toast of a settled or abandoned payment (docs/product/viewer.md §8): PAYER_NOT_FOUND → "Mobile Money Not Active"
  * (10 s); EXPIRED (the approval window closed) and our own 120 s wait → "Payment Timeout" (8 s); any other failure
  * → "Payment Issue" (7 s) with the reason. Success is announced by the flow itself.
  */
@@ -44,7 +44,7 @@ export function announceFailure(t: T, outcome: Exclude<PaymentOutcome, { status:
 }
 
 /**
- * One payment from request to outcome (viewer spec sections 4 and 8; ADR 011): request, "Payment Request
+ * One payment from request to outcome (docs/product/viewer.md §4 and §8; ADR 011): request, "Payment Request
  * Sent", poll every 3 s for up to 120 s, then success, failure with its reason, or timeout. On success the data is
  * refreshed and, after 1 s, the page reloads to `?paid=<id>` so the new page shows the confirmation (`onSuccess`
  * runs first; `reload` is replaceable for tests). Polling lives as long as the page, so closing the dialog does not

@@ -16,7 +16,7 @@ import { usePaidFlash } from '../hooks/use-paid-flash';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
 
 /**
- * /subscribe: the four passes and the payment dialog (viewer spec sections 2, 4 and 9); ?plan= preselects one
+ * /subscribe: the four passes and the payment dialog (docs/product/viewer.md §2, §4 and §9); ?plan= preselects one
  * (default monthly). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
  * reloads (`?paid=`) and opens on the dialog's success step. With a pass in force, each plan and the payment step
  * say what buying would do to it (starts after it, takes over now, or extends it; docs/decisions/019).
@@ -51,7 +51,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
-      // Closing resets to the initial plan and the select step (viewer spec section 4).
+      // Closing resets to the initial plan and the select step (docs/product/viewer.md §4).
       setStep('select');
       setPlan(initialPlan);
     }

@@ -28,7 +28,7 @@ export function AvailabilityBadge({ item }: { item: Pick<CatalogItem, 'unavailab
   );
 }
 
-/** "NEW" replaces the parts badge for recent titles (viewer spec section 2, "Movie card"). */
+/** "NEW" replaces the parts badge for recent titles (docs/product/viewer.md §2, "Movie card"). */
 export function CornerBadge({ item }: { item: Pick<CatalogItem, 'isNew' | 'partsCount'> }) {
   const { t } = useTranslation();
   if (item.isNew) return <Badge data-testid="badge-new">{t('catalog.new')}</Badge>;

@@ -30,7 +30,7 @@ export function MovieGrid({
   );
 }
 
-/** Grey boxes of the cards' shape while a list loads (no splash: viewer spec section 2 asks content first). */
+/** Grey boxes of the cards' shape while a list loads (no splash: docs/product/viewer.md §2 asks content first). */
 export function MovieGridSkeleton({ count = 4, layout = 'grid', className }: { count?: number; layout?: 'grid' | 'list'; className?: string }) {
   const list = layout === 'list';
   return (

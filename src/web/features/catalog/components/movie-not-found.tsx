@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 
-/** A title that does not exist: message plus Back to Movies (viewer spec section 2). */
+/** A title that does not exist: message plus Back to Movies (docs/product/viewer.md §2). */
 export function MovieNotFound({ showHome = false }: { showHome?: boolean }) {
   const { t } = useTranslation();
   return (

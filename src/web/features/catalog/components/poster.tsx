@@ -20,7 +20,7 @@ export const DETAIL_POSTER_SIZES = '240px';
 
 /**
  * An image whose box is reserved before it loads (2:3 poster or 16:9 still), so nothing shifts on slow networks.
- * A broken image falls back to the next source, then to a placeholder (viewer spec section 2, "Movie card").
+ * A broken image falls back to the next source, then to a placeholder (docs/product/viewer.md §2, "Movie card").
  * Lazy unless `eager`; an empty `alt` marks it decorative (the card's title says what it is). An uploaded image
  * comes with its narrower WebP widths as `srcset` (shared/domain/images.ts), so a phone downloads the 320 px one.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { NotFoundMessage } from './movie-not-found';
 
-/** "Series not found" with a way back to the series (viewer spec section 2). */
+/** "Series not found" with a way back to the series (docs/product/viewer.md §2). */
 export function SeriesNotFound() {
   const { t } = useTranslation();
   return (

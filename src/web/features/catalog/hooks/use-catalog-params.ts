@@ -20,7 +20,7 @@ export interface CatalogParams {
 export const DEFAULT_PARAMS: CatalogParams = { tab: 'movies', q: '', category: '', translator: '', sort: 'newest', page: 1, view: 'grid' };
 
 /**
- * The header's Movies menu links to ?category=trending and ?category=new-releases (viewer spec section 2). They are
+ * The header's Movies menu links to ?category=trending and ?category=new-releases (docs/product/viewer.md §2). They are
  * not categories but orders: Trending is the highest rated first, New Releases the newest first. They show as
  * that sort with the "All" chip, and the URL is written back without them at the next change.
  */
@@ -60,7 +60,7 @@ export function writeCatalogParams(p: CatalogParams): URLSearchParams {
 
 /**
  * Applies a change. The list returns to page 1 when the search, category, translator, sort or tab changes
- * (viewer spec section 4); a new tab also drops the category, whose chips belong to the other tab.
+ * (docs/product/viewer.md §4); a new tab also drops the category, whose chips belong to the other tab.
  */
 export function updateCatalogParams(current: CatalogParams, patch: Partial<CatalogParams>): CatalogParams {
   const next = { ...current, ...patch };

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/error-message';
 
 /**
- * The spec's error toast for a failed load (viewer spec section 8: "All failures show toasts"), once per failure.
+ * The spec's error toast for a failed load (docs/product/viewer.md §8: "All failures show toasts"), once per failure.
  * `title` is already translated; `skip` leaves out errors that have their own screen (not found).
  */
 export function useErrorToast(error: unknown, title: string, skip = false) {

@@ -7,7 +7,7 @@ import { useWatchlist, watchlistKey, type WatchlistTarget } from '../api/get-wat
 import { useRemoveFromWatchlist } from '../api/remove-from-watchlist';
 
 /**
- * Adds or removes one title from the watch list, with the spec's toasts (viewer spec sections 5 and 8):
+ * Adds or removes one title from the watch list, with the spec's toasts (docs/product/viewer.md §5 and §8):
  * "Added to watchlist", "Removed from watchlist", a duplicate "Already in watchlist", signed out "Please log in",
  * and "Error adding watchlist" / "Error removing watchlist". The server decides; the client only reports.
  */

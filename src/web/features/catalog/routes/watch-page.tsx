@@ -22,7 +22,7 @@ import { useErrorToast } from '../hooks/use-error-toast';
 
 /**
  * /watch/:id: a movie's details, Watch Now, Add to Watchlist, its parts, the trailer and up to 3 related titles.
- * A movie whose video is a part of another movie sends the viewer to that movie (viewer spec section 2).
+ * A movie whose video is a part of another movie sends the viewer to that movie (docs/product/viewer.md §2).
  * A title that cannot play says so instead of Watch Now: "not available yet" while its video is on its way,
  * "not available" when it failed or has none (docs/decisions/023-playable-titles-and-film-parts.md).
  * `extraActions` lets the app layer add buttons next to Watch Now (the billing feature's Buy this title);

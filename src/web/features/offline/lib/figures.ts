@@ -10,7 +10,7 @@ export function sizeParts(bytes: number, language: string): { unit: 'mb' | 'gb';
   return { unit: 'mb', value: formatDecimal(bytes / 1e6, language) };
 }
 
-/** A date and time in the viewer's language and the device's time zone (DESIGN.md habit 8). */
+/** A date and time in the viewer's language and the device's time zone (docs/product/architecture.md §4.8). */
 export function formatWhen(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -6,7 +6,7 @@ import { PAGES_NS } from '../texts';
 const DAYS = ['weekdays', 'saturday', 'sunday'] as const;
 
 /**
- * Business hours of the site settings (ADR 022; by default the spec's, section 1: Mon-Fri 9:00-18:00, Sat
+ * Business hours of the site settings (ADR 022; by default docs/product/viewer.md §1: Mon-Fri 9:00-18:00, Sat
  * 10:00-16:00, Sunday closed); times per language.
  */
 export function BusinessHours() {

@@ -19,7 +19,7 @@ const FIELDS = Object.keys(EMPTY) as (keyof ContactBody)[];
 const noSubscribe = () => () => {};
 
 /**
- * The Contact form (viewer spec section 2: first name, last name, email, subject, message). Validated with the
+ * The Contact form (docs/product/viewer.md §2: first name, last name, email, subject, message). Validated with the
  * same zod contract as the server; sends POST /api/contact; a toast confirms and the form empties. Field errors
  * are shown translated (`pages:contact.errors.<field>`), server errors through `errors.<code>`.
  *

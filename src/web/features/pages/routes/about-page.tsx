@@ -20,7 +20,7 @@ const FEATURES = [
   { key: 'global', icon: Globe2 },
 ] as const;
 
-/** /about (viewer spec section 2 "Static pages"): mission, global reach, statistics, three feature cards, contact details, buttons to /movies and /contact. */
+/** /about (docs/product/viewer.md §2 "Static pages"): mission, global reach, statistics, three feature cards, contact details, buttons to /movies and /contact. */
 export default function AboutPage() {
   const { t } = useTranslation(PAGES_NS);
   const { figures } = useSiteSettings();

@@ -6,7 +6,7 @@ import { PageShell } from '../components/page-shell';
 import { PAGES_NS } from '../texts';
 
 /**
- * /contact (viewer spec section 2): details, business hours, and a form that really sends (the spec's had no submit
+ * /contact (docs/product/viewer.md §2): details, business hours, and a form that really sends (the spec's had no submit
  * handling).
  */
 export default function ContactPage() {

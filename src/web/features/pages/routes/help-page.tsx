@@ -11,7 +11,7 @@ import { FAQ, matchesQuery } from '../faq';
 import { PAGES_NS } from '../texts';
 
 /**
- * /help (viewer spec section 2 "Help and FAQ"): a search box that filters the questions as you type, three
+ * /help (docs/product/viewer.md §2 "Help and FAQ"): a search box that filters the questions as you type, three
  * categories (Mobile Money Payment, Account & Streaming, Troubleshooting) with answers that open and close
  * (native <details>: keyboard and screen readers for free), and Contact Support. The answer about prices names
  * the prices in force (site settings, ADR 022).

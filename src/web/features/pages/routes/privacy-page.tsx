@@ -5,7 +5,7 @@ import { PAGES_NS } from '../texts';
 
 const SECTIONS = ['collect', 'use', 'share', 'security', 'rights', 'cookies'] as const;
 
-/** /privacy (viewer spec section 2): six sections, a contact block with a 30-day response aim, a note for international users (GDPR). */
+/** /privacy (docs/product/viewer.md §2): six sections, a contact block with a 30-day response aim, a note for international users (GDPR). */
 export default function PrivacyPage() {
   const { t } = useTranslation(PAGES_NS);
   const email = useSiteSettings().supportEmail;

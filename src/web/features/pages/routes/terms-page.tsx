@@ -7,7 +7,7 @@ import { PAGES_NS } from '../texts';
 const SECTIONS = ['use', 'payment', 'content', 'conduct', 'legal'] as const;
 
 /**
- * /terms (viewer spec section 2): terms of use, payment terms, content usage, user conduct, legal information;
+ * /terms (docs/product/viewer.md §2): terms of use, payment terms, content usage, user conduct, legal information;
  * minimum age 13, parental consent under 18, 30 days' notice of price changes. The governing law (Uganda as the
  * spec states it, by default) and the operating company are site settings (ADR 022); the country is named in the
  * viewer's language.

@@ -24,7 +24,7 @@ import { loadHls, VideoPlayer, type PlaybackFailure } from './video-player';
  * The player area of /player/:id and /episode/...: asks the server for a signed URL and plays it, keeps the
  * stream counted (heartbeats), saves the position, and resumes where the viewer stopped.
  *
- * Every state of viewer spec section 4 has a screen: no video selected (`source` null), loading, error with
+ * Every state of docs/product/viewer.md §4 has a screen: no video selected (`source` null), loading, error with
  * Retry, URL not available, ready; every refusal of the server (not signed in, no pass, stream limit, still
  * processing, no video, too many requests) and every video error of section 8 has its text, with Retry Video
  * and Go Back.

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 
 /**
- * Share (viewer spec section 2 "/episode/...": Share Episode): the Web Share API where the browser has it (phones),
+ * Share (docs/product/viewer.md §2 "/episode/...": Share Episode): the Web Share API where the browser has it (phones),
  * else the page's link copied to the clipboard with a toast. A share the viewer cancels says nothing.
  */
 export function ShareButton({ title, url, label, className }: { title: string; url?: string; label?: string; className?: string }) {

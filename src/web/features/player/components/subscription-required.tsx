@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PlaybackMessage } from './playback-message';
 
-/** Shown instead of the video when the viewer has no active pass (viewer spec section 8). */
+/** Shown instead of the video when the viewer has no active pass (docs/product/viewer.md §8). */
 export function SubscriptionRequired({ reason }: { reason: 'expired' | 'none' }) {
   const { t } = useTranslation();
   return (

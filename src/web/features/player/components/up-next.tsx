@@ -10,7 +10,7 @@ export const UP_NEXT_SECONDS = 8;
 /**
  * Drawn over the player when a video ends and something follows: "Up next" with a countdown that starts the
  * next part or episode (`autoplay`), or, at the end of a season, an offer of the next season without starting
- * it (viewer spec section 2: "Playing the last episode of a season stops").
+ * it (docs/product/viewer.md §2: "Playing the last episode of a season stops").
  */
 export function UpNext({ label, href, autoplay, onGo }: { label: string; href: string; autoplay: boolean; onGo: () => void }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { useMediaSession } from '../hooks/use-media-session';
 export type PlaybackFailure = 'network' | 'decode' | 'unsupported' | 'aborted' | 'failed';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
-/** Controls hide after this long without pointer, touch or key activity while playing (viewer spec section 9: 3 s). */
+/** Controls hide after this long without pointer, touch or key activity while playing (docs/product/viewer.md §9: 3 s). */
 export const CONTROLS_HIDE_MS = 3000;
 /** Seconds the arrow keys seek. */
 export const SEEK_STEP_SECONDS = 10;

@@ -25,7 +25,7 @@ interface Cached {
   response: PlaybackResponse;
 }
 
-/** One cache for the whole tab (viewer spec section 9: at most 50 signed URLs, none older than 24 h). */
+/** One cache for the whole tab (docs/product/viewer.md §9: at most 50 signed URLs, none older than 24 h). */
 const cache = new SignedUrlCache<Cached>();
 /** Requests in flight by key, so a double mount (React StrictMode) never opens two stream sessions. */
 const inflight = new Map<string, Promise<PlaybackResponse>>();
@@ -134,7 +134,7 @@ export type SignedPlaybackState =
  * - `state.src` changes only when the player must load a new source (first load, retry, reload);
  * - `latestUrl` (a ref) always holds the newest signed URL: refreshed in the background within 5 minutes of
  *   expiry (checked every 2 minutes and when the tab becomes visible), so the player's loader can move segment
- *   requests onto it without interrupting playback (viewer spec section 9);
+ *   requests onto it without interrupting playback (docs/product/viewer.md §9);
  * - `renew()` asks a new URL for the same session (after the session lapsed or the settings changed);
  * - `retry()` starts over (Retry Video); `reload()` loads the renewed URL into the player (data saver changed).
  */

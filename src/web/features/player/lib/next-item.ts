@@ -1,7 +1,7 @@
 /**
  * What plays next: the next part of a multi-part film and the next episode of a series.
  *
- * Source: viewer spec section 4 "Next part: inside a movie's own parts go to the next one; otherwise the next
+ * Source: docs/product/viewer.md §4 "Next part: inside a movie's own parts go to the next one; otherwise the next
  * part of the group; none after the last" and section 2 "/episode/...": Next Episode when one exists; "Playing
  * the last episode of a season stops" (it then offers the next season when there is one).
  * Pure: no I/O.

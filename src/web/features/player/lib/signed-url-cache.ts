@@ -2,7 +2,7 @@
  * The client's cache of signed master-playlist URLs, and the token swap that lets hls.js keep playing on a
  * fresh signature.
  *
- * Source: viewer spec section 9 "Signed video URL: expiry 3600 s, cached up to 50 entries, background refresh
+ * Source: docs/product/viewer.md §9 "Signed video URL: expiry 3600 s, cached up to 50 entries, background refresh
  * within 5 min of expiry, timer 2 min ... Cache entries older than 24 h are purged"; the URL shape is ADR 003
  * (`/media/v/{videoId}/{token}/master.m3u8`, relative URIs inside the playlists inherit the token).
  * Pure: no timers, no I/O; the caller passes the time (milliseconds since the epoch).
@@ -15,13 +15,13 @@ import {
   SIGNED_URL_REFRESH_TIMER_SECONDS,
 } from '../../../../shared/contracts/playback';
 
-/** Most entries kept; the least recently used goes first (spec section 9: 50). */
+/** Most entries kept; the least recently used goes first (docs/product/viewer.md §9: 50). */
 export const SIGNED_URL_CACHE_MAX = SIGNED_URL_CACHE_MAX_ENTRIES;
-/** Entries stored longer ago than this are purged, whatever their expiry says (spec section 9: 24 h). */
+/** Entries stored longer ago than this are purged, whatever their expiry says (docs/product/viewer.md §9: 24 h). */
 export const SIGNED_URL_MAX_AGE_MS = SIGNED_URL_CACHE_MAX_AGE_SECONDS * 1000;
-/** A URL is refreshed once it has this little validity left (spec section 9: within 5 min of expiry). */
+/** A URL is refreshed once it has this little validity left (docs/product/viewer.md §9: within 5 min of expiry). */
 export const REFRESH_BEFORE_EXPIRY_MS = SIGNED_URL_REFRESH_BEFORE_SECONDS * 1000;
-/** How often the player checks whether its URL needs refreshing (spec section 9: timer 2 min). */
+/** How often the player checks whether its URL needs refreshing (docs/product/viewer.md §9: timer 2 min). */
 export const REFRESH_CHECK_INTERVAL_MS = SIGNED_URL_REFRESH_TIMER_SECONDS * 1000;
 
 export interface SignedUrl {

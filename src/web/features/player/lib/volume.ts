@@ -1,7 +1,7 @@
 import { readStored } from '../../../lib/storage';
 
 /**
- * The viewer's volume and mute, remembered in localStorage (viewer spec section 9: default volume 50), read by the
+ * The viewer's volume and mute, remembered in localStorage (docs/product/viewer.md §9: default volume 50), read by the
  * player and by the first-frame boot (docs/decisions/030-first-frame-before-the-app.md), written by the player.
  */
 export const VOLUME_KEY = 'sobanura-volume';

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { DELETE_CONFIRMATION, forgetViewer, useDeleteAccount } from '../api/delete-account';
 
 /**
- * Danger Zone (viewer spec section 2): Delete Account asks "Are you absolutely sure?" (it cannot be undone, it
+ * Danger Zone (docs/product/viewer.md §2): Delete Account asks "Are you absolutely sure?" (it cannot be undone, it
  * cancels the pass and removes all data) and the word DELETE. The deletion is real (ADR 011, replacing the
  * spec's "contact support"): afterwards the viewer is signed out and sent home.
  */

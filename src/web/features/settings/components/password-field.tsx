@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 
-/** A labelled password field with its own show/hide toggle (viewer spec section 2, security card). */
+/** A labelled password field with its own show/hide toggle (docs/product/viewer.md §2, security card). */
 export function PasswordField({ id, label, ...props }: Omit<ComponentProps<'input'>, 'type' | 'id'> & { id: string; label: string }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

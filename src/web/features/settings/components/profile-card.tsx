@@ -13,7 +13,7 @@ import { useUpdateProfile } from '../api/profile';
 import { PhoneVerification } from './phone-verification';
 
 /**
- * Profile card (viewer spec section 2): email read-only ("Email cannot be changed"), full name and phone saved as
+ * Profile card (docs/product/viewer.md §2): email read-only ("Email cannot be changed"), full name and phone saved as
  * typed (section 5: no validation), Update Profile with "Profile Updated" / "Update Failed" (section 8); the saved
  * phone's verification for recovery by SMS (phone-verification.tsx, ADR 021 amended 2026-11-28).
  */

@@ -13,7 +13,7 @@ import { PasswordField } from './password-field';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * The password rules of viewer spec section 5, checked before any request: new and confirm must match ("Password
+ * The password rules of docs/product/viewer.md §5, checked before any request: new and confirm must match ("Password
  * Mismatch"), then at least 6 characters ("Password Too Short"). Returns the toast to show, or null when valid.
  */
 export function passwordProblem(newPassword: string, confirmPassword: string): 'mismatch' | 'tooShort' | null {
@@ -23,7 +23,7 @@ export function passwordProblem(newPassword: string, confirmPassword: string): '
 }
 
 /**
- * Security card (viewer spec sections 2, 5 and 8): Change Password opens a form (current, new and confirm
+ * Security card (docs/product/viewer.md §2, §5 and §8): Change Password opens a form (current, new and confirm
  * password, each with show/hide; Update Password and Cancel). Success: "Password Updated", fields cleared, form
  * closed, and the viewer is told every other device was signed out (the server does that).
  */

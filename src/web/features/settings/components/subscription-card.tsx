@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 type T = ReturnType<typeof useTranslation>['t'];
 
 /**
- * The expiry text of a pass (viewer spec sections 2 and 4): "Expires on <date> · N day(s) remaining" (or hours
+ * The expiry text of a pass (docs/product/viewer.md §2 and §4): "Expires on <date> · N day(s) remaining" (or hours
  * under a day) while active, "Expired on <date>" after, "No active pass" without one.
  */
 export function expiryText(t: T, language: string, pass: PassSummary | null, now = new Date()): string {
@@ -26,7 +26,7 @@ export function expiryText(t: T, language: string, pass: PassSummary | null, now
 }
 
 /**
- * Subscription card (viewer spec section 2): Active or Inactive, the plan, the expiry text, and Manage Subscription
+ * Subscription card (docs/product/viewer.md §2): Active or Inactive, the plan, the expiry text, and Manage Subscription
  * (to /billing, which replaces the spec's external portal) only while active; otherwise a way to the plans.
  */
 export function SubscriptionCard({ pass }: { pass: PassSummary | null }) {

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('password rules (viewer spec section 5)', () => {
+describe('password rules (docs/product/viewer.md §5)', () => {
   it('checks the match first, then the length of 6', () => {
     expect(passwordProblem('abcdef', 'abcdeg')).toBe('mismatch');
     expect(passwordProblem('abc', 'abcd')).toBe('mismatch');

@@ -12,7 +12,7 @@ import { SecurityCard } from '../components/security-card';
 import { SubscriptionCard } from '../components/subscription-card';
 
 /**
- * /settings (viewer spec section 2): profile, security, subscription and danger zone cards; `playback`, composed by
+ * /settings (docs/product/viewer.md §2): profile, security, subscription and danger zone cards; `playback`, composed by
  * the app from the player feature, goes after the subscription card for a signed-in viewer (the data saver, ADR 028).
  */
 export function SettingsPage({ pass = null, playback = null }: { pass?: PassSummary | null; playback?: ReactNode }) {
