@@ -2,7 +2,7 @@
  * What registration does when the email already has an account (docs/decisions/033-registration-answers-whether-an-
  * email-is-taken.md): the answer stays 409 `email_taken`, and two things make that answer costly to use for
  * finding out who has an account:
- * - per client address (an IPv4 address, or an IPv6 /64: events/stream-slots.ts `clientKey`), at most
+ * - per client address (an IPv4 address, or an IPv6 /64: lib/client-address.ts `clientKey`), at most
  *   REGISTER_TAKEN_LIMIT attempts a window that hit a taken email; past them every registration from that address is
  *   429 `rate_limited` (Retry-After) until the window ends, whether the next email is taken or not, so the 429 itself
  *   tells nothing. Counted with lib/rate-counters.ts (Redis when REDIS_URL is set, so across instances).
@@ -14,7 +14,7 @@
 import { REGISTER_NOTICE_SECONDS, REGISTER_TAKEN_LIMIT } from '../../../shared/contracts/accounts.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
 import { maskEmail, type MailSender } from '../../providers/messaging/messaging.js';
-import { clientKey } from '../events/stream-slots.js';
+import { clientKey } from '../../lib/client-address.js';
 import type { MessageLanguage } from '../recovery/recovery-texts.js';
 import { takenEmailMail } from './registration-texts.js';
 
