@@ -10,67 +10,40 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
-import type { JobQueue } from './jobs/queue.js';
 import { createQueues, startQueue } from './jobs/queue.js';
 import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
 import { AppError } from './lib/app-error.js';
-import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
-import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
+import { adminRoutes } from './modules/admin/admin-module.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createDeviceCookies } from './modules/accounts/device-cookie.js';
 import { createSignInLimits } from './modules/accounts/sign-in-limits.js';
-import { createBillingRepository } from './modules/billing/billing.repository.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
-import { createBillingService } from './modules/billing/billing.service.js';
 import { createPaymentLimits } from './modules/billing/payment-limits.js';
-import { createContactRepository } from './modules/contact/contact.repository.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { createContactService } from './modules/contact/contact.service.js';
-import { createSiteRepository } from './modules/site/site.repository.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { createSiteService } from './modules/site/site.service.js';
-import { createBrowseServices, registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
+import { registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
 import { createReadCache } from './modules/catalog/read-cache.js';
-import { createDemoSeeder } from './modules/catalog/demo-seed.js';
-import { createMediaRepository } from './modules/media/media.repository.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { createMediaService } from './modules/media/media.service.js';
 import { uploadRoutes } from './modules/media/upload.routes.js';
 import { createRedisLocker } from './modules/media/redis-locker.js';
 import { playbackRoutes } from './modules/playback/playback.routes.js';
-import { createPlaybackRepository } from './modules/playback/playback.repository.js';
-import { createPlaybackService } from './modules/playback/playback.service.js';
-import { createProgressRepository } from './modules/progress/progress.repository.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
-import { createProgressService } from './modules/progress/progress.service.js';
-import { createUrlSigner } from './modules/playback/url-signer.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createMetricsRepository } from './modules/system/metrics.repository.js';
 import { closeRedis, connectRedis } from './lib/redis.js';
 import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
 import type { RouteRecord } from './plugins/auth.js';
-import { createAuth, registerAuth } from './plugins/auth.js';
+import { registerAuth } from './plugins/auth.js';
 import { registerCatalogueEtags } from './plugins/etag.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
-import { createPaymentProviders } from './providers/payments/payment-router.js';
-import { createMediaStorage } from './providers/storage/create-storage.js';
-import { createLocalUploadSources, createS3UploadSources } from './providers/storage/upload-sources.js';
-import { createMediaDelivery } from './modules/playback/media-delivery.js';
-import { createDownloadDelivery } from './modules/playback/download-delivery.js';
-import { createDownloadRemuxer } from './modules/playback/download-remux.js';
-import { createOfflineRepository } from './modules/offline/offline.repository.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
-import { createOfflineService } from './modules/offline/offline.service.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
-import type { CounterStore } from './lib/rate-counters.js';
-import { createMessaging } from './providers/messaging/create-messaging.js';
-import { createRecoveryRepository } from './modules/recovery/recovery.repository.js';
+import { createServices, type Services } from './services.js';
+import { LOG_REDACT_PATHS, redactUrl } from './lib/log-redaction.js';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
-import { createRecoveryService } from './modules/recovery/recovery.service.js';
 
 export interface BuildOptions {
   config: Config;
@@ -86,108 +59,9 @@ export interface BuildOptions {
   browse?: BrowseOptions;
 }
 
-/**
- * Log paths never written (DESIGN.md: no secrets, tokens or phone numbers in logs): credentials, cookies, and any
- * phone number, password or token a log call might carry. Request bodies are never logged (the request serializer
- * keeps method, URL and id only).
- */
-export const LOG_REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  'msisdn',
-  '*.msisdn',
-  'phone',
-  '*.phone',
-  'password',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  'token',
-  '*.token',
-  '*.access_token',
-  '*.accessToken',
-  '*.apiKey',
-  '*.clientSecret',
-  '*.subscriptionKey',
-];
+// Moved to lib/log-redaction.ts (the worker reads them without importing this file); kept here for the tests.
+export { LOG_REDACT_PATHS, redactUrl } from './lib/log-redaction.js';
 
-/**
- * Redacts the signature segment of media URLs, the token of a password-reset link (`?token=`, ADR 021) and a phone
- * number a form post sent back in the URL (`phone=`, ADR 024: register, forgot-password and reset-by-code pages),
- * so tokens and phone numbers never reach the logs (DESIGN.md).
- */
-export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***').replace(/([?&](?:token|phone)=)[^&#]*/g, '$1***');
-
-export function createServices(opts: {
-  config: Config;
-  db: DbHandle;
-  transcoder: Transcoder;
-  queue: JobQueue;
-  log: FastifyInstance['log'];
-  browse?: BrowseOptions;
-  /** Called when a storage operation fails (the storage-errors counter). */
-  onStorageError?: (op: string, err: unknown) => void;
-  /** Called with the seconds a ladder took (the transcode-duration histogram). */
-  onTranscoded?: (seconds: number) => void;
-  /** Where the recovery limits count (ADR 021); default: this process's memory. */
-  counters?: CounterStore;
-}) {
-  const { config, db, transcoder, queue, log } = opts;
-  const accountsRepo = createAccountsRepository(db.db);
-  const auth = createAuth(db.db, { secret: config.sessionSecret, publicUrl: config.publicUrl });
-  const accounts = createAccountsService({ auth, accounts: accountsRepo });
-  const billingRepo = createBillingRepository(db.db);
-  // Site settings, plan prices among them (ADR 022): a payment is created at the price in force and keeps it.
-  const site = createSiteService({ repo: createSiteRepository(db.db), db: db.db, listen: db.listen, log });
-  const paymentProviders = createPaymentProviders(config, async (ref) => {
-    const { rows } = await db.executeSql('select msisdn, created_at from payments where provider_reference = $1', [ref]);
-    const r = rows[0];
-    return r ? { msisdn: (r.msisdn as string | null) ?? null, createdAt: new Date(r.created_at as string) } : null;
-  });
-  const billing = createBillingService({
-    repo: billingRepo,
-    providers: paymentProviders,
-    log,
-    callbackBaseUrl: config.payments.mode === 'live' && config.payments.callbacks ? config.publicUrl : null,
-    publicUrl: config.publicUrl,
-    approvalSeconds: config.payments.approvalSeconds,
-    planPrice: site.planPrice,
-  });
-  const browsing = createBrowseServices(db, log, opts.browse);
-  const { catalog } = browsing;
-  const storage = createMediaStorage(config, { onError: opts.onStorageError });
-  const expiry = { expiryHours: config.uploadExpiryHours };
-  const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage, expiry) : createLocalUploadSources(config.uploadDir, expiry);
-  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded, uploadExpiryHours: config.uploadExpiryHours });
-  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix);
-  const downloadDelivery = createDownloadDelivery({ storage, delivery, accel: config.mediaAccelPrefix !== null });
-  // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
-  const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
-  const signer = createUrlSigner(config.urlSigningSecret);
-  const playbackRepo = createPlaybackRepository(db.db);
-  const progress = createProgressService({ repo: createProgressRepository(db.db), playback: playbackRepo });
-  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, downloads, allowFileDownloads: config.allowFileDownloads });
-  // Offline downloads inside the app, a key per download (ADR 027).
-  const offline = createOfflineService({ repo: createOfflineRepository(db.db), playback: playbackRepo, billing: billingRepo, storage });
-  const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
-  const contact = createContactService({ repo: createContactRepository(db.db) });
-  const admin = createAdminServices(db.db, browsing, { storage });
-  // Account recovery (ADR 021): mail and SMS senders (the outbox table by default) and password resets.
-  const messaging = createMessaging(config.messaging, db.db, log);
-  const outbox = messaging.outbox;
-  const recovery = createRecoveryService({
-    repo: createRecoveryRepository(db.db),
-    mail: messaging.mail,
-    sms: messaging.sms,
-    log,
-    publicUrl: config.publicUrl,
-    store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
-    hashPassword: async (password) => (await auth.$context).password.hash(password),
-  });
-  return { auth, accountsRepo, accounts, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
-}
-export type Services = ReturnType<typeof createServices>;
 
 export interface BuiltApp {
   app: FastifyInstance;

@@ -12,7 +12,8 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { createServices, LOG_REDACT_PATHS } from './app.js';
+import { LOG_REDACT_PATHS } from './lib/log-redaction.js';
+import { createServices } from './services.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { createQueues, startQueue } from './jobs/queue.js';

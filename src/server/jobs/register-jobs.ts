@@ -8,7 +8,7 @@
  * process waits for a process that works it.
  */
 import type PgBoss from 'pg-boss';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import type { ExecuteSql } from '../db/client.js';
 import { TRANSCODE_QUEUE } from '../modules/media/media.service.js';
 import { REMUX_QUEUE } from '../modules/playback/download-remux.js';

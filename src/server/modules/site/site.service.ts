@@ -11,7 +11,9 @@
  * Errors: `save` throws the contract's ZodError (400 `validation_failed` naming the field) for a bad document.
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SITE_SETTINGS, settingsFromStored, siteSettings, type SiteSettings } from '../../../shared/contracts/site.js';
+import { siteSettings, type SiteSettings } from '../../../shared/contracts/site.js';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/contracts/site-defaults.js';
+import { settingsFromStored } from '../../../shared/contracts/site-stored.js';
 import { type Plan, type PlanId, withPrices } from '../../../shared/domain/plans.js';
 import type { Database, DbHandle } from '../../db/client.js';
 import type { SiteRepository } from './site.repository.js';
