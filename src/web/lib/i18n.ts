@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Only the texts of the header and of the top of / are in the first download (vite.locale-plugin.ts `?pick`);
 // the rest of English loads right after, in its own chunk (ADR 012).
-import shell from '../locales/en.json?pick=common+nav+plans.daily.name+plans.weekly.name+plans.monthly.name+plans.yearly.name+home.heroTitle+home.heroText+home.browse+home.seePlans&shell';
+import shell from '../locales/en.json?pick=common+nav+plans.*.name+home.heroTitle+home.heroText+home.browse+home.seePlans&shell';
 import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
