@@ -13,22 +13,8 @@ import type { DbHandle } from './db/client.js';
 import { createQueues, startQueue } from './jobs/queue.js';
 import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
 import { AppError } from './lib/app-error.js';
-import { adminRoutes } from './modules/admin/admin-module.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { createDeviceCookies } from './modules/accounts/device-cookie.js';
-import { createSignInLimits } from './modules/accounts/sign-in-limits.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { createPaymentLimits } from './modules/billing/payment-limits.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
-import { registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
+import type { BrowseOptions } from './modules/catalog/browse-module.js';
 import { createReadCache } from './modules/catalog/read-cache.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { uploadRoutes } from './modules/media/upload.routes.js';
-import { createRedisLocker } from './modules/media/redis-locker.js';
-import { playbackRoutes } from './modules/playback/playback.routes.js';
-import { progressRoutes } from './modules/progress/progress.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
 import { createMetricsRepository } from './modules/system/metrics.repository.js';
 import { closeRedis, connectRedis } from './lib/redis.js';
 import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
@@ -39,11 +25,11 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
-import { offlineRoutes } from './modules/offline/offline.routes.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
-import { createServices, type Services } from './services.js';
+import { createServices, SERVER_MODULES } from './modules/index.js';
+import type { RouteContext } from './modules/module-kit.js';
+import type { Services } from './services.js';
 import { LOG_REDACT_PATHS, redactUrl } from './lib/log-redaction.js';
-import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -104,6 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const counters = { redis, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret };
 
   const boss = await startQueue(db.executeSql, (err) => app.log.error({ err }, 'job queue error'));
+  // Every service of every module (a web server's routes use them all), in the order of what each needs (ADR 038).
   const services = createServices({
     config,
     db,
@@ -134,26 +121,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // ETags and 304s on the catalogue's JSON reads, before their routes exist (plugins/etag.ts, ADR 029).
   await registerCatalogueEtags(app);
 
-  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken, database: { kind: db.kind, dir: config.databaseUrl ? null : config.pgliteDir, url: config.databaseUrl, dumpDataDir: db.dumpDataDir } }));
-  await app.register(accountsRoutes({
-    accounts: services.accounts,
-    billing: services.billingRepo,
-    authRateLimitPerMinute: config.authRateLimitPerMinute,
-    signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')), lockout: config.signInLockout }),
-  }));
-  await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
-  await app.register(mediaRoutes({ media: services.media }));
-  // Chunks of one upload may reach any instance: with Redis, one lock per upload across all of them (ADR 016).
-  const uploadLocker = redis ? createRedisLocker({ redis, keyPrefix: `${config.redisKeyPrefix}tus-lock:` }) : null;
-  await app.register(uploadRoutes({ media: services.media, sources: services.sources, ...(uploadLocker ? { locker: uploadLocker } : {}) }));
-  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, downloadDelivery: services.downloadDelivery, repo: services.playbackRepo }));
-  await app.register(offlineRoutes({ offline: services.offline, storage: services.storage }));
-  await app.register(progressRoutes({ progress: services.progress }));
-  await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
-  await app.register(contactRoutes({ contact: services.contact }));
-  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox }));
-  await app.register(siteRoutes({ site: services.site }));
-  await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
+  // Each module's routes, in the order of the module list (modules/index.ts; docs/decisions/038-modules-declare-themselves.md).
+  const closing: (() => Promise<void>)[] = [];
+  const routeContext: RouteContext = { app, config, db, services, redis, counters, metrics, cliToken: opts.cliToken, browse: opts.browse, onClose: (fn) => closing.push(fn) };
+  for (const m of SERVER_MODULES) await m.routes?.(routeContext);
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change
   // (plugins/page-cache.ts); at most 500 URLs of a few tens of KB each.
   const sharedPages = createReadCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
@@ -192,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     metrics,
     async close() {
       await app.close();
-      await uploadLocker?.close();
+      for (const fn of closing) await fn();
       if (redis) await closeRedis(redis);
       await services.billing.idle();
       await services.recovery.idle();
