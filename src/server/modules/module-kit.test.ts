@@ -77,3 +77,23 @@ describe('the modules of Sobanura', () => {
     expect(queues.sort()).toEqual(['expire-passes', 'reconcile-payments', 'remux-download', 'transcode-video'].sort());
   });
 });
+
+describe('createServices', () => {
+  it('builds, for the worker role, only the services its jobs run (built, not just planned)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { loadConfig } = await import('../config.js');
+    const { createServices } = await import('./index.js');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-modules-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dir, SOBANURA_ROLE: 'worker', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => log, level: 'info', silent() {} };
+      const built: ModuleContext = { config, db: { db: {}, kind: 'postgres' } as never, transcoder: {} as never, queue: { send: async () => null } as never, log: log as never };
+      const services = createServices(built, { jobsOnly: 'worker' });
+      expect(Object.keys(services).sort()).toEqual(['downloads', 'media', 'sources', 'storage']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
