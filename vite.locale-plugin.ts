@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
  * tree-shaken named imports of the same file. src/web/lib/i18n.ts bundles only the shell's English texts in the
  * first download and loads the rest this way (issue 7 point 8). Used by vite.config.ts and vitest.config.ts.
  *
- * `import texts from './x.json?pick=a+b.c&shell'`: only the listed top-level keys or dotted paths of the file.
+ * `import texts from './x.json?pick=a+b.c+d.*.e&shell'`: only the listed top-level keys or dotted paths of the file;
+ * `*` stands for every key at its level (`plans.*.name`: every plan's name, whatever the plans are).
  */
 export function wholeJson(): Plugin {
   const PREFIX = '\0whole-json:';
@@ -16,7 +17,7 @@ export function wholeJson(): Plugin {
     name: 'sobanura-whole-json',
     enforce: 'pre',
     resolveId(id, importer) {
-      const pick = /^(.*\.json)\?pick=([\w.+]+)&shell$/.exec(id);
+      const pick = /^(.*\.json)\?pick=([\w.+*]+)&shell$/.exec(id);
       if (pick && importer) return `${PICK}${path.resolve(path.dirname(importer), pick[1]!)}?${pick[2]}.mjs`;
       if (!id.endsWith('.json?whole') || !importer) return null;
       // The id must not end in .json, or Vite's JSON plugin takes it.
@@ -28,16 +29,18 @@ export function wholeJson(): Plugin {
         this.addWatchFile(file);
         const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
         const out: Record<string, unknown> = {};
-        for (const dotted of keys.split('+')) {
-          const parts = dotted.split('.');
-          let from: unknown = all;
-          let to = out;
-          parts.forEach((p, i) => {
-            from = (from as Record<string, unknown> | undefined)?.[p];
-            if (i === parts.length - 1) to[p] = from;
-            else to = (to[p] ??= {}) as Record<string, unknown>;
-          });
-        }
+        const at = (from: unknown, parts: string[]): unknown => parts.reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], from);
+        const copy = (from: unknown, to: Record<string, unknown>, parts: string[]) => {
+          const [p, ...rest] = parts as [string, ...string[]];
+          const src = from as Record<string, unknown> | undefined;
+          // Under `*`, only the keys that hold the rest of the path (`plans.*.name` skips `plans.features`).
+          const keys = p === '*' ? Object.keys(src ?? {}).filter((k) => at(src?.[k], rest.filter((r) => r !== '*')) !== undefined) : [p];
+          for (const key of keys) {
+            if (rest.length === 0) to[key] = src?.[key];
+            else copy(src?.[key], (to[key] ??= {}) as Record<string, unknown>, rest);
+          }
+        };
+        for (const dotted of keys.split('+')) copy(all, out, dotted.split('.'));
         return `export default ${JSON.stringify(out)};`;
       }
       if (!id.startsWith(PREFIX)) return null;

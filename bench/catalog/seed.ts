@@ -6,7 +6,7 @@
  * common and most rare (`vocabulary`). Series: 500, each 2 seasons of 10 episodes. Every movie and episode then
  * gets the ready placeholder video (playable-fixture.ts), so viewers are shown the whole catalogue (ADR 023).
  */
-import type { Services } from '../../src/server/app.js';
+import type { Services } from '../../src/server/services.js';
 import type { Database } from '../../src/server/db/client.js';
 import { givePlaceholderVideos } from '../../src/server/modules/catalog/playable-fixture.js';
 import type { MovieInput, MovieWriteOptions } from '../../src/server/modules/catalog/catalog.service.js';

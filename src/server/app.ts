@@ -10,70 +10,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
-import type { JobQueue } from './jobs/queue.js';
 import { createQueues, startQueue } from './jobs/queue.js';
 import { JOB_QUEUES, registerJobs } from './jobs/register-jobs.js';
-import { requestClientKey } from './lib/client-address.js';
 import { AppError } from './lib/app-error.js';
-import { createAccountsRepository } from './modules/accounts/accounts.repository.js';
-import { adminRoutes, createAdminServices } from './modules/admin/admin-module.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
-import { createDeviceCookies } from './modules/accounts/device-cookie.js';
-import { createSignInLimits } from './modules/accounts/sign-in-limits.js';
-import { createRegistrationGuard } from './modules/accounts/registration-guard.js';
-import { createBillingRepository } from './modules/billing/billing.repository.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { createBillingService } from './modules/billing/billing.service.js';
-import { createPaymentLimits } from './modules/billing/payment-limits.js';
-import { createContactRepository } from './modules/contact/contact.repository.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { createContactService } from './modules/contact/contact.service.js';
-import { createSiteRepository } from './modules/site/site.repository.js';
-import { siteRoutes } from './modules/site/site.routes.js';
-import { createSiteService } from './modules/site/site.service.js';
-import { createBrowseServices, registerBrowseRoutes, type BrowseOptions } from './modules/catalog/browse-module.js';
+import type { BrowseOptions } from './modules/catalog/browse-module.js';
 import { createReadCache } from './modules/catalog/read-cache.js';
-import { createDemoSeeder } from './modules/catalog/demo-seed.js';
-import { createMediaRepository } from './modules/media/media.repository.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { createMediaService } from './modules/media/media.service.js';
-import { uploadRoutes } from './modules/media/upload.routes.js';
-import { createRedisLocker } from './modules/media/redis-locker.js';
-import { playbackRoutes } from './modules/playback/playback.routes.js';
-import { createPlaybackRepository } from './modules/playback/playback.repository.js';
-import { createPlaybackService } from './modules/playback/playback.service.js';
-import { createProgressRepository } from './modules/progress/progress.repository.js';
-import { progressRoutes } from './modules/progress/progress.routes.js';
-import { createProgressService } from './modules/progress/progress.service.js';
-import { createUrlSigner } from './modules/playback/url-signer.js';
-import { systemRoutes } from './modules/system/system.routes.js';
 import { createMetricsRepository } from './modules/system/metrics.repository.js';
 import { closeRedis, connectRedis } from './lib/redis.js';
-import { trustedPeer } from './lib/trust-proxy.js';
+import { requestClientKey } from './lib/client-address.js';
 import { createMetrics, registerHttpMetrics, type Metrics } from './plugins/metrics.js';
 import type { RouteRecord } from './plugins/auth.js';
-import { createAuth, registerAuth } from './plugins/auth.js';
+import { registerAuth } from './plugins/auth.js';
 import { registerCatalogueEtags } from './plugins/etag.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
-import { createPaymentProviders } from './providers/payments/payment-router.js';
-import { createMediaStorage } from './providers/storage/create-storage.js';
-import { createLocalUploadSources, createS3UploadSources } from './providers/storage/upload-sources.js';
-import { createMediaDelivery } from './modules/playback/media-delivery.js';
-import { createDownloadDelivery } from './modules/playback/download-delivery.js';
-import { createDownloadRemuxer } from './modules/playback/download-remux.js';
-import { createOfflineRepository } from './modules/offline/offline.repository.js';
-import { offlineRoutes } from './modules/offline/offline.routes.js';
-import { createOfflineService } from './modules/offline/offline.service.js';
 import type { Transcoder } from './providers/transcoder/transcoder.js';
-import type { CounterStore } from './lib/rate-counters.js';
-import { createMessaging } from './providers/messaging/create-messaging.js';
-import { createRecoveryRepository } from './modules/recovery/recovery.repository.js';
-import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
-import { createRecoveryService } from './modules/recovery/recovery.service.js';
+import { createServices, SERVER_MODULES } from './modules/index.js';
+import type { RouteContext } from './modules/module-kit.js';
+import type { Services } from './services.js';
+import { LOG_REDACT_PATHS, redactUrl } from './lib/log-redaction.js';
 
 export interface BuildOptions {
   config: Config;
@@ -89,117 +46,9 @@ export interface BuildOptions {
   browse?: BrowseOptions;
 }
 
-/**
- * Log paths never written (docs/product/architecture.md §3: no secrets, tokens or phone numbers in logs): credentials, cookies, and any
- * phone number, password or token a log call might carry. Request bodies are never logged (the request serializer
- * keeps method, URL and id only).
- */
-export const LOG_REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  'msisdn',
-  '*.msisdn',
-  'phone',
-  '*.phone',
-  'password',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  'token',
-  '*.token',
-  '*.access_token',
-  '*.accessToken',
-  '*.apiKey',
-  '*.clientSecret',
-  '*.subscriptionKey',
-];
+// Moved to lib/log-redaction.ts (the worker reads them without importing this file); kept here for the tests.
+export { LOG_REDACT_PATHS, redactUrl } from './lib/log-redaction.js';
 
-/**
- * Redacts the signature segment of media URLs, the token of a password-reset link (`?token=`, ADR 021) and a phone
- * number a form post sent back in the URL (`phone=`, ADR 024: register, forgot-password and reset-by-code pages),
- * so tokens and phone numbers never reach the logs (docs/product/architecture.md §3).
- */
-export const redactUrl = (url: string) => url.replace(/^(\/media\/v\/[^/]+\/)[^/]+/, '$1***').replace(/([?&](?:token|phone)=)[^&#]*/g, '$1***');
-
-export function createServices(opts: {
-  config: Config;
-  db: DbHandle;
-  transcoder: Transcoder;
-  queue: JobQueue;
-  log: FastifyInstance['log'];
-  browse?: BrowseOptions;
-  /** Called when a storage operation fails (the storage-errors counter). */
-  onStorageError?: (op: string, err: unknown) => void;
-  /** Called with the seconds a ladder took (the transcode-duration histogram). */
-  onTranscoded?: (seconds: number) => void;
-  /** Where the recovery limits count (ADR 021); default: this process's memory. */
-  counters?: CounterStore;
-}) {
-  const { config, db, transcoder, queue, log } = opts;
-  const accountsRepo = createAccountsRepository(db.db);
-  const auth = createAuth(db.db, { secret: config.sessionSecret, publicUrl: config.publicUrl });
-  const accounts = createAccountsService({ auth, accounts: accountsRepo });
-  const billingRepo = createBillingRepository(db.db);
-  // Site settings, plan prices among them (ADR 022): a payment is created at the price in force and keeps it.
-  const site = createSiteService({ repo: createSiteRepository(db.db), db: db.db, listen: db.listen, log });
-  const paymentProviders = createPaymentProviders(config, async (ref) => {
-    const { rows } = await db.executeSql('select msisdn, created_at from payments where provider_reference = $1', [ref]);
-    const r = rows[0];
-    return r ? { msisdn: (r.msisdn as string | null) ?? null, createdAt: new Date(r.created_at as string) } : null;
-  });
-  const billing = createBillingService({
-    repo: billingRepo,
-    providers: paymentProviders,
-    log,
-    callbackBaseUrl: config.payments.mode === 'live' && config.payments.callbacks ? config.publicUrl : null,
-    publicUrl: config.publicUrl,
-    approvalSeconds: config.payments.approvalSeconds,
-    planPrice: site.planPrice,
-  });
-  const browsing = createBrowseServices(db, log, opts.browse);
-  const { catalog } = browsing;
-  const storage = createMediaStorage(config, { onError: opts.onStorageError });
-  const expiry = { expiryHours: config.uploadExpiryHours };
-  const sources = config.storage === 's3' ? createS3UploadSources(config.s3!, storage, expiry) : createLocalUploadSources(config.uploadDir, expiry);
-  const media = createMediaService({ repo: createMediaRepository(db.db), transcoder, storage, sources, queue, log, onTranscoded: opts.onTranscoded, uploadExpiryHours: config.uploadExpiryHours });
-  // X-Accel-Redirect only to requests from a TRUST_PROXY proxy; a client talking to the instance gets the bytes (ADR 017).
-  const delivery = createMediaDelivery(storage, config.mediaAccelPrefix, trustedPeer(config.trustProxy));
-  const downloadDelivery = createDownloadDelivery({ storage, delivery });
-  // ffmpeg runs where transcoding runs (ADR 016): a web instance hands the download remux to a worker.
-  const downloads = createDownloadRemuxer({ storage, ffmpegPath: config.ffmpegPath, queue, inProcess: config.role !== 'web' });
-  const signer = createUrlSigner(config.urlSigningSecret);
-  const playbackRepo = createPlaybackRepository(db.db);
-  const progress = createProgressService({ repo: createProgressRepository(db.db), playback: playbackRepo });
-  const playback = createPlaybackService({ repo: playbackRepo, billing: billingRepo, signer, storage, resumeOf: progress.resumeOf, downloads, allowFileDownloads: config.allowFileDownloads });
-  // Offline downloads inside the app, a key per download (ADR 027).
-  const offline = createOfflineService({ repo: createOfflineRepository(db.db), playback: playbackRepo, billing: billingRepo, storage });
-  const demo = createDemoSeeder({ catalog, media, ffmpegPath: config.ffmpegPath });
-  const contact = createContactService({ repo: createContactRepository(db.db) });
-  const admin = createAdminServices(db.db, browsing, { storage });
-  // Account recovery (ADR 021): mail and SMS senders (the outbox table by default) and password resets.
-  const messaging = createMessaging(config.messaging, db.db, log);
-  const outbox = messaging.outbox;
-  const recovery = createRecoveryService({
-    repo: createRecoveryRepository(db.db),
-    mail: messaging.mail,
-    sms: messaging.sms,
-    log,
-    publicUrl: config.publicUrl,
-    store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
-    hashPassword: async (password) => (await auth.$context).password.hash(password),
-  });
-  // Registration with a taken email: a per-address limit and a mail to the owner (ADR 033).
-  const registration = createRegistrationGuard({
-    store: opts.counters ?? { redis: null, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret },
-    mail: messaging.mail,
-    log,
-    publicUrl: config.publicUrl,
-    ownerOf: (email) => accountsRepo.findUserByEmail(email),
-  });
-  return { auth, accountsRepo, accounts, registration, billingRepo, paymentProviders, billing, ...browsing, storage, sources, delivery, downloadDelivery, downloads, media, signer, playback, playbackRepo, offline, progress, demo, contact, admin, site, outbox, recovery };
-}
-export type Services = ReturnType<typeof createServices>;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -242,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const counters = { redis, keyPrefix: config.redisKeyPrefix, secret: config.sessionSecret };
 
   const boss = await startQueue(db.executeSql, (err) => app.log.error({ err }, 'job queue error'));
+  // Every service of every module (a web server's routes use them all), in the order of what each needs (ADR 038).
   const services = createServices({
     config,
     db,
@@ -274,27 +124,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // ETags and 304s on the catalogue's JSON reads, before their routes exist (plugins/etag.ts, ADR 029).
   await registerCatalogueEtags(app);
 
-  await app.register(systemRoutes({ media: services.media, cliToken: opts.cliToken, services, executeSql: db.executeSql, storage: services.storage, metrics, metricsToken: config.metricsToken, database: { kind: db.kind, dir: config.databaseUrl ? null : config.pgliteDir, url: config.databaseUrl, dumpDataDir: db.dumpDataDir } }));
-  await app.register(accountsRoutes({
-    accounts: services.accounts,
-    billing: services.billingRepo,
-    authRateLimitPerMinute: config.authRateLimitPerMinute,
-    signInLimits: createSignInLimits({ store: counters, cookies: createDeviceCookies(config.sessionSecret, config.publicUrl.startsWith('https:')), lockout: config.signInLockout }),
-    registration: services.registration,
-  }));
-  await registerBrowseRoutes(app, db, services, { eventStreams: { perAddress: config.eventsMaxPerAddress, total: config.eventsMaxTotal }, ...opts.browse });
-  await app.register(mediaRoutes({ media: services.media }));
-  // Chunks of one upload may reach any instance: with Redis, one lock per upload across all of them (ADR 016).
-  const uploadLocker = redis ? createRedisLocker({ redis, keyPrefix: `${config.redisKeyPrefix}tus-lock:` }) : null;
-  await app.register(uploadRoutes({ media: services.media, sources: services.sources, ...(uploadLocker ? { locker: uploadLocker } : {}) }));
-  await app.register(playbackRoutes({ playback: services.playback, signer: services.signer, storage: services.storage, delivery: services.delivery, downloadDelivery: services.downloadDelivery, repo: services.playbackRepo }));
-  await app.register(offlineRoutes({ offline: services.offline, storage: services.storage }));
-  await app.register(progressRoutes({ progress: services.progress }));
-  await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
-  await app.register(contactRoutes({ contact: services.contact }));
-  await app.register(recoveryRoutes({ recovery: services.recovery, outbox: services.outbox, profile: services.accounts.profile }));
-  await app.register(siteRoutes({ site: services.site }));
-  await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
+  // Each module's routes, in the order of the module list (modules/index.ts; docs/decisions/038-modules-declare-themselves.md).
+  const closing: (() => Promise<void>)[] = [];
+  const routeContext: RouteContext = { app, config, db, services, redis, counters, metrics, cliToken: opts.cliToken, browse: opts.browse, onClose: (fn) => closing.push(fn) };
+  for (const m of SERVER_MODULES) await m.routes?.(routeContext);
   // Pages drawn for visitors without cookies, reused for a few seconds and cleared on every catalogue change
   // (plugins/page-cache.ts); at most 500 URLs of a few tens of KB each.
   const sharedPages = createReadCache({ ttlMs: config.pageCacheSeconds * 1000, maxEntries: 500 });
@@ -333,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     metrics,
     async close() {
       await app.close();
-      await uploadLocker?.close();
+      for (const fn of closing) await fn();
       if (redis) await closeRedis(redis);
       await services.billing.idle();
       await services.recovery.idle();

@@ -12,7 +12,8 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { createServices, LOG_REDACT_PATHS } from './app.js';
+import { LOG_REDACT_PATHS } from './lib/log-redaction.js';
+import { createServices } from './modules/index.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { lockDownFolder, logLockDown, makeNewFilesPrivate } from './lib/private-data.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
@@ -44,7 +45,8 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
   const boss = await startQueue(db.executeSql, (err) => log.error({ err }, 'job queue error'));
   // Its own Prometheus registry: the transcode durations and storage errors only this worker sees (worker-metrics.ts).
   const metrics = createMetrics({ repo: createMetricsRepository(db.executeSql), onCollectError: (metric, err) => log.warn({ metric, err }, 'metric not collected') });
-  const services = createServices({ config, db, transcoder, queue: boss, log, onStorageError: metrics.onStorageError, onTranscoded: (seconds) => metrics.transcodeDuration.observe(seconds) });
+  // Only the services its jobs declare they need (media, storage, download remux; ADR 038): no routes run here.
+  const services = createServices({ config, db, transcoder, queue: boss, log, onStorageError: metrics.onStorageError, onTranscoded: (seconds) => metrics.transcodeDuration.observe(seconds) }, { jobsOnly: 'worker' });
   await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
   const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, withLock: db.withAdvisoryLock?.bind(db), log });
   const metricsServer = config.metricsToken
@@ -61,7 +63,8 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
       await stopping;
       await jobs.stop();
       await metricsServer?.close();
-      await services.hub.stop?.().catch(() => {});
+      // The catalogue's event hub is built only where routes run (modules/catalog/catalog.module.ts).
+      await (services as Partial<typeof services>).hub?.stop?.().catch(() => {});
       await db.close().catch(() => {});
     },
   };

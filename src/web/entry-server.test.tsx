@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageApiTransport, RenderResult } from '../shared/contracts/page-render';
-import { DEFAULT_SITE_SETTINGS } from '../shared/contracts/site';
+import { DEFAULT_SITE_SETTINGS } from '../shared/contracts/site-defaults';
 import { render } from './entry-server';
 import { item, json } from './test/catalog-fixtures';
 

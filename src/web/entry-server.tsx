@@ -19,9 +19,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/app';
 import { getMe } from './features/accounts/api/get-me';
 import { routes, type RouteHandle } from './app/router';
-import pagesEn from './features/pages/locales/en.json';
-import pagesFr from './features/pages/locales/fr.json';
-import pagesRw from './features/pages/locales/rw.json';
 import { PAGES_NS } from './features/pages/texts';
 import type { PageApiTransport, RenderRequest, RenderResult } from '../shared/contracts/page-render';
 import { setTransport } from './lib/api-client';
@@ -30,9 +27,7 @@ import { getSiteSettings, SITE_SETTINGS_KEY } from './lib/site-info';
 import { ServerRedirectContext } from './lib/redirect';
 import { I18N_OPTIONS, initI18n, isLanguage, type Language } from './lib/i18n';
 import { serializeServerState } from './lib/server-state';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
-import rw from './locales/rw.json';
+import { LANGUAGE_CODES } from '../shared/domain/languages';
 
 /** Draw, fetch, draw again: a page whose data needs other data (a film, then its related films) takes 3 passes. */
 export const MAX_PASSES = 4;
@@ -46,11 +41,12 @@ setTransport((path, init) => {
   return fetchForVisitor(path, init);
 });
 
-const RESOURCES: Resource = {
-  en: { translation: en, [PAGES_NS]: pagesEn },
-  fr: { translation: fr, [PAGES_NS]: pagesFr },
-  rw: { translation: rw, [PAGES_NS]: pagesRw },
-};
+/** Every text of every language (src/shared/domain/languages.ts), bundled into the server's renderer. */
+const appTexts = import.meta.glob<Record<string, unknown>>('./locales/*.json', { eager: true, import: 'default' });
+const pagesTexts = import.meta.glob<Record<string, unknown>>('./features/pages/locales/*.json', { eager: true, import: 'default' });
+const RESOURCES: Resource = Object.fromEntries(
+  LANGUAGE_CODES.map((code) => [code, { translation: appTexts[`./locales/${code}.json`] ?? {}, [PAGES_NS]: pagesTexts[`./features/pages/locales/${code}.json`] ?? {} }]),
+);
 
 const instances = new Map<Language, I18n>();
 /** One i18next instance per language with every text in it, made once and shared by all requests. */

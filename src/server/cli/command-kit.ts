@@ -4,7 +4,7 @@
  * happens, argument checks, a plain-text table).
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 
 export interface CliResult {
   /** 0 done; 1 the command failed (the reason is in `err`); 2 bad arguments (usage in `err`). */

@@ -1,6 +1,6 @@
 /**
  * `pass grant` and `payments reconcile` (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26):
- *   pass grant --email E --plan daily|weekly|monthly|yearly   a complimentary pass, queued behind a better one (ADR 019)
+ *   pass grant --email E --plan <id of domain/plans.ts> a complimentary pass, queued behind a better one (ADR 019)
  *   payments reconcile   runs the pending-payment reconciliation now (the `reconcile-payments` job's work, ADR 004 and
  *                        ADR 008) and prints each payment that settled: id, what it bought, amount, old -> new status
  */

@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { AppError } from '../lib/app-error.js';
 import type { UploadTarget } from '../modules/media/media.repository.js';
 import { sleep, type CommandEnv } from './command-kit.js';

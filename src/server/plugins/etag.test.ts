@@ -7,7 +7,7 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/contracts/site.js';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/contracts/site-defaults.js';
 import { givePlaceholderVideos } from '../modules/catalog/playable-fixture.js';
 import { keys } from '../providers/storage/media-storage.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../test/harness.js';

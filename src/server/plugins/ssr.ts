@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { parseCookie as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UI_LANGUAGES } from '../../shared/contracts/contact.js';
+import { DEFAULT_LANGUAGE } from '../../shared/domain/languages.js';
 import { LANGUAGE_COOKIE, PLAYER_BOOT_FILE, PLAYER_BOOT_GLOBAL, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
 
 type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -47,10 +48,10 @@ export async function loadPageRenderer(webDir: string, log: FastifyInstance['log
   return { render: mod.render };
 }
 
-/** The language a page is drawn in: the language cookie when it names one of en, fr, rw; otherwise English. */
+/** The language a page is drawn in: the language cookie when it names one of domain/languages.ts; otherwise the default (English). */
 export function pageLanguage(cookieHeader: string | undefined): UiLanguage {
   const value = parseCookies(cookieHeader ?? '')[LANGUAGE_COOKIE];
-  return UI_LANGUAGES.find((l) => l === value) ?? 'en';
+  return UI_LANGUAGES.find((l) => l === value) ?? DEFAULT_LANGUAGE;
 }
 
 /** What the API answered while one page was drawn: every Set-Cookie header, and every status code in order. */

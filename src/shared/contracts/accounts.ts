@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '../domain/plans.js';
 
 /**
  * Accounts API (docs/product/viewer.md §2, §5 and §8; better-auth sessions, ADR 001).
@@ -33,7 +34,7 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const passSummary = z.object({
-  plan: z.enum(['daily', 'weekly', 'monthly', 'yearly']),
+  plan: z.enum(PLAN_IDS),
   status: z.enum(['active', 'expired']),
   expiresAt: z.string(),
   active: z.boolean(),

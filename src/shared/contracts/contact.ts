@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_ERROR_LEVELS } from '../domain/client-errors.js';
+import { LANGUAGE_CODES } from '../domain/languages.js';
 
 export { CLIENT_ERROR_LEVELS, CLIENT_ERROR_LOG_CAP, CLIENT_ERROR_MAX_BYTES, CLIENT_ERROR_RATE_LIMIT_PER_MINUTE } from '../domain/client-errors.js';
 export type { ClientErrorLevel } from '../domain/client-errors.js';
@@ -86,7 +87,7 @@ export const clientErrorView = z.object({
 export const listClientErrorsQuery = z.object(page);
 export const listClientErrorsResponse = z.object({ items: z.array(clientErrorView), total: z.number().int() });
 
-/** Interface language stored in the profile for signed-in viewers (docs/product/viewer.md §4: en by default, fr or rw). */
-export const UI_LANGUAGES = ['en', 'fr', 'rw'] as const;
+/** Interface language stored in the profile for signed-in viewers (docs/product/viewer.md §4; domain/languages.ts). */
+export const UI_LANGUAGES = LANGUAGE_CODES;
 export const preferencesView = z.object({ language: z.enum(UI_LANGUAGES).nullable() });
 export const updatePreferencesBody = z.object({ language: z.enum(UI_LANGUAGES) });

@@ -3,6 +3,7 @@
  * builds src/web/entry-server.tsx into dist/ssr/entry-server.js, exporting `render`; src/server/plugins/ssr.ts
  * loads that file at start and calls it for page requests. The two sides never import each other's code.
  */
+import type { LanguageCode } from '../domain/languages.js';
 
 /**
  * The cookie that names the interface language a page is drawn in (en, fr or rw): the web app writes it beside
@@ -38,7 +39,7 @@ export interface RenderRequest {
 
 export type RenderResult =
   /** A page drawn on the server: `html` goes inside `<div id="root">`, `state` (JSON, safe in a script) into the state script. */
-  | { kind: 'page'; status: number; html: string; state: string; lang: 'en' | 'fr' | 'rw'; errors: unknown[] }
+  | { kind: 'page'; status: number; html: string; state: string; lang: LanguageCode; errors: unknown[] }
   /** The page sends the visitor to `location` (a path on this site, with query): the server answers 302. */
   | { kind: 'redirect'; location: string }
   /** A page the browser draws by itself (the player, the admin panel): the server sends the bare app shell. */

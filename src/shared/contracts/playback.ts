@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../domain/languages.js';
 import { roundTo } from './numbers.js';
 
 /**
@@ -77,8 +78,8 @@ export type DataSaverSource = z.infer<typeof dataSaverSource>;
  * most this many bits per second (else the lowest), then the others lowest first (ADR 009 "Start rendition": 500 kb/s).
  */
 export const START_BANDWIDTH_MAX = 500_000;
-/** Caption languages: the interface languages (docs/product/viewer.md §9: en, fr, rw). */
-export const CAPTION_LANGUAGES = ['en', 'fr', 'rw'] as const;
+/** Caption languages: the interface languages (docs/product/viewer.md §9; domain/languages.ts). */
+export const CAPTION_LANGUAGES = LANGUAGE_CODES;
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
 /** Largest caption file accepted, bytes. */
 export const CAPTION_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PLAN_IDS, type PlanId } from '../domain/plans.js';
-import { DEFAULT_SITE_SETTINGS } from './site-defaults.js';
 
 /**
  * Site settings: the operator's own content, edited by a super admin in the panel's Settings tab and kept in the
  * database as one JSON document (docs/decisions/022-site-settings-and-prices.md). Until an admin saves, the
- * defaults (site-defaults.ts) are today's values (docs/product/viewer.md §1, §2 and §9), so nothing changes by itself.
+ * defaults (site-defaults.ts, imported from there: this file does not re-export them, so that the two do not import
+ * each other) are today's values (docs/product/viewer.md §1, §2 and §9), so nothing changes by itself.
  * - GET /api/site-settings        anonymous, cacheable  → SiteSettings
  * - PUT /api/admin/site-settings  super_admin           SiteSettings → SiteSettings (the whole document)
  * Every message below is English; the web shows `siteSettings.errors.<rule>` in the viewer's language.
@@ -82,7 +82,7 @@ export const siteSettings = z.object({
   /** The home and about pages' figures, as shown ("1000+"); each is shown only when set. */
   figures: z.object({ titles: figure, viewers: figure, streaming: figure, picture: figure, qualityRating: figure }),
   /**
-   * Testimonials shown on the home page, as typed; `null` shows the three sample testimonials of docs/product/viewer.md §1 in the viewer's
+   * Testimonials shown on the home page, as typed; `null` shows the spec's three sample testimonials in the viewer's
    * language (the default); an empty list hides the section.
    */
   testimonials: z
@@ -113,17 +113,3 @@ export const siteSettingsView = z.object({
   testimonials: z.array(z.object({ quote: s, name: s, place: s.nullable() })).nullable(),
   prices: z.object(Object.fromEntries(PLAN_IDS.map((id) => [id, z.object({ priceRwf: z.number().int(), compareAtRwf: z.number().int().nullable() })])) as Record<PlanId, z.ZodObject<{ priceRwf: z.ZodNumber; compareAtRwf: z.ZodNullable<z.ZodNumber> }>>),
 });
-
-/**
- * Stored settings read back: every top-level field the document lacks (one added after it was saved) takes its
- * default; the whole is then validated. Returns null when the stored document does not pass (the caller serves
- * the defaults and logs it).
- */
-export function settingsFromStored(stored: unknown): SiteSettings | null {
-  const merged = stored && typeof stored === 'object' && !Array.isArray(stored) ? { ...DEFAULT_SITE_SETTINGS, ...(stored as object) } : DEFAULT_SITE_SETTINGS;
-  const parsed = siteSettings.safeParse(merged);
-  return parsed.success ? parsed.data : null;
-}
-
-// The defaults and link helpers live in a module without zod, so the web's entry chunk does not load zod.
-export { DEFAULT_SITE_SETTINGS, telHref, whatsappHref } from './site-defaults.js';

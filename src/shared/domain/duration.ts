@@ -6,21 +6,16 @@
  * (docs/decisions/014-server-rendering.md).
  */
 
-const UNITS: Record<'en' | 'fr' | 'rw', { h: string; m: string; s: string }> = {
-  en: { h: 'h', m: 'm', s: 's' },
-  fr: { h: ' h', m: ' min', s: ' s' },
-  rw: { h: ' h', m: ' min', s: ' s' },
-};
+import { languageInfo } from './languages.js';
 
 /**
  * Formats seconds as "Xh Ym", or "Ym" under an hour, or "Ns" under a minute (short clips and trailers would
- * otherwise read "0m"), in the units of `language` (en, fr, rw; a regional tag counts as its language, anything
- * else as English); null, NaN or negative gives "".
+ * otherwise read "0m"), in the units of `language` (domain/languages.ts; a regional tag counts as its language,
+ * anything else as English); null, NaN or negative gives "".
  */
 export function formatDuration(seconds: number | null | undefined, language = 'en'): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '';
-  const base = language.toLowerCase().split('-')[0];
-  const u = UNITS[base === 'fr' || base === 'rw' ? base : 'en'];
+  const u = languageInfo(language).units;
   if (seconds < 59.5) return `${Math.round(seconds)}${u.s}`;
   const totalMinutes = Math.round(seconds / 60);
   const h = Math.floor(totalMinutes / 60);

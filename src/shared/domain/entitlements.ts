@@ -13,7 +13,7 @@
  * (docs/decisions/028-data-saver-rungs-and-save-data.md, amending the 360p of ADR 009).
  */
 import { DATA_SAVER_MAX_HEIGHT, START_BANDWIDTH_MAX, type DataSaverHeight, type DataSaverSource } from '../contracts/playback.js';
-import { PLANS, type PlanId } from './plans.js';
+import { BEST_PLAN, ENTRY_PLAN, PLANS, type PlanId } from './plans.js';
 
 export interface ViewerLimits {
   /** The active pass's plan, or null. */
@@ -28,13 +28,13 @@ export interface ViewerLimits {
 
 /** The limits of one viewer (see the file comment). `activePlan` is the plan of an ACTIVE pass, else null. */
 export function viewerLimits(v: { superAdmin: boolean; activePlan: PlanId | null; ownsTitle?: boolean }): ViewerLimits {
-  if (v.superAdmin) return { plan: v.activePlan, maxHeight: null, streams: PLANS.yearly.devices, downloads: null };
+  if (v.superAdmin) return { plan: v.activePlan, maxHeight: null, streams: BEST_PLAN.devices, downloads: null };
   if (v.activePlan) {
     const p = PLANS[v.activePlan];
     return { plan: v.activePlan, maxHeight: p.maxHeight, streams: p.devices, downloads: p.downloads };
   }
   if (v.ownsTitle) return { plan: null, maxHeight: 1080, streams: 1, downloads: 0 };
-  return { plan: null, maxHeight: PLANS.daily.maxHeight, streams: PLANS.daily.devices, downloads: 0 };
+  return { plan: null, maxHeight: ENTRY_PLAN.maxHeight, streams: ENTRY_PLAN.devices, downloads: 0 };
 }
 
 /**

@@ -5,11 +5,9 @@
  * The server decides every amount from this table; a client never sends a price.
  */
 
-export const PLAN_IDS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export interface Plan {
-  id: PlanId;
+export interface Plan<Id extends string = PlanId> {
+  /** The plan's id, kept in payments and passes (a database enum: docs/decisions/039-plans-and-languages-as-data.md). */
+  id: Id;
   /** Price in integer RWF. */
   priceRwf: number;
   /** Length of the pass in seconds. */
@@ -33,12 +31,29 @@ export interface Plan {
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-export const PLANS: Record<PlanId, Plan> = {
-  daily: { id: 'daily', priceRwf: 500, durationSeconds: DAY, maxHeight: 720, devices: 1, downloads: 0, popular: false, compareAtRwf: null },
-  weekly: { id: 'weekly', priceRwf: 3000, durationSeconds: 7 * DAY, maxHeight: 1080, devices: 3, downloads: 10, popular: false, compareAtRwf: null },
-  monthly: { id: 'monthly', priceRwf: 7000, durationSeconds: 30 * DAY, maxHeight: 1080, devices: 5, downloads: 25, popular: true, compareAtRwf: null },
-  yearly: { id: 'yearly', priceRwf: 85000, durationSeconds: 365 * DAY, maxHeight: null, devices: 6, downloads: null, popular: false, compareAtRwf: 84000 },
-};
+/**
+ * THE list of plans, worst to best (pass-stacking.ts ranks plans in this order; the first is what a viewer without a
+ * pass gets, the last what a super admin gets: entitlements.ts). Adding a plan: one entry here, its texts
+ * (`plans.<id>.*` in src/web/locales/{en,fr,rw}.json) and the migration `npm run db:generate` writes for the
+ * database enum (docs/decisions/039-plans-and-languages-as-data.md).
+ */
+const PLAN_TABLE = [
+  { id: 'daily', priceRwf: 500, durationSeconds: DAY, maxHeight: 720, devices: 1, downloads: 0, popular: false, compareAtRwf: null },
+  { id: 'weekly', priceRwf: 3000, durationSeconds: 7 * DAY, maxHeight: 1080, devices: 3, downloads: 10, popular: false, compareAtRwf: null },
+  { id: 'monthly', priceRwf: 7000, durationSeconds: 30 * DAY, maxHeight: 1080, devices: 5, downloads: 25, popular: true, compareAtRwf: null },
+  { id: 'yearly', priceRwf: 85000, durationSeconds: 365 * DAY, maxHeight: null, devices: 6, downloads: null, popular: false, compareAtRwf: 84000 },
+] as const satisfies readonly Plan<string>[];
+
+export type PlanId = (typeof PLAN_TABLE)[number]['id'];
+/** The plan ids, worst to best (a non-empty tuple, as `z.enum` and `pgEnum` want it). */
+export const PLAN_IDS = PLAN_TABLE.map((p) => p.id) as unknown as readonly [PlanId, ...PlanId[]];
+export const PLANS = Object.fromEntries(PLAN_TABLE.map((p) => [p.id, p])) as unknown as Record<PlanId, Plan>;
+/** The plan a viewer without a pass is held to (quality cap, streams): the first of the list. */
+export const ENTRY_PLAN: Plan = PLAN_TABLE[0];
+/** The best plan (the last of the list): a super admin's streams. */
+export const BEST_PLAN: Plan = PLAN_TABLE[PLAN_TABLE.length - 1]!;
+/** The plan the plans page selects when none is asked for: the one marked popular (else the first). */
+export const DEFAULT_PLAN: PlanId = (PLAN_TABLE.find((p) => p.popular) ?? PLAN_TABLE[0]).id;
 
 /**
  * The prices of `PLANS` are the defaults: what a plan costs until a super admin sets another price in the site

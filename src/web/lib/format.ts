@@ -8,11 +8,9 @@
  * prints U+202F and U+2009. So the language's conventions are fixed here, from CLDR, and Intl only does the work
  * every runtime does alike: English digits and grouping positions, English, French and British time patterns.
  */
+import { languageInfo } from '../../shared/domain/languages';
 
-/** Thousands separators as CLDR gives them: en ",", fr U+202F (narrow no-break space), rw ".". */
-const GROUPING: Record<string, string> = { en: ',', fr: '\u202f', rw: '.' };
-/** The Intl locale whose time pattern is the language's: Kinyarwanda's CLDR time is 24-hour HH:mm, as en-GB's. */
-const TIME_LOCALE: Record<string, string> = { en: 'en', fr: 'fr', rw: 'en-GB' };
+// Each language's separators and time locale (from CLDR) are in its line of src/shared/domain/languages.ts.
 
 /*
  * Making an Intl formatter loads the language's data and costs far more than formatting with it: a new one for
@@ -32,15 +30,10 @@ function cached<F>(cache: Map<string, F>, make: (locale: string, options: object
   return f;
 }
 
-/** The interface language of a tag: en, fr or rw ("fr-RW" is fr); anything else is en. */
-function interfaceLanguage(language: string): 'en' | 'fr' | 'rw' {
-  const base = language.toLowerCase().split('-')[0];
-  return base === 'fr' || base === 'rw' ? base : 'en';
-}
 
 /** Integer RWF with the grouping of the language: "7,000 RWF" (en), "7 000 RWF" (fr, U+202F), "7.000 RWF" (rw). */
 export function formatRwf(amount: number, language: string): string {
-  const separator = GROUPING[interfaceLanguage(language)]!;
+  const separator = languageInfo(language).grouping;
   const parts = cached(numberFormats, (l, o) => new Intl.NumberFormat(l, o), 'en', { maximumFractionDigits: 0 }).formatToParts(amount);
   return `${parts.map((p) => (p.type === 'group' ? separator : p.value)).join('')} RWF`;
 }
@@ -51,19 +44,17 @@ export function formatRwf(amount: number, language: string): string {
  */
 export function formatTimeRange(open: readonly [number, number], close: readonly [number, number], language: string): string {
   const at = ([h, m]: readonly [number, number]) => new Date(Date.UTC(2024, 0, 1, h, m));
-  const format = cached(dateFormats, (l, o) => new Intl.DateTimeFormat(l, o), TIME_LOCALE[interfaceLanguage(language)]!, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const format = cached(dateFormats, (l, o) => new Intl.DateTimeFormat(l, o), languageInfo(language).timeLocale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
   return format.formatRange(at(open), at(close)).replace(/[\u202f\u2009\u00a0]/g, ' ');
 }
 
-/** Decimal separators as CLDR gives them: en ".", fr ",", rw "," (Kinyarwanda writes 6,1 as French does). */
-const DECIMAL: Record<string, string> = { en: '.', fr: ',', rw: ',' };
 
 /**
  * A number with `digits` decimals (default 1, as ratings are shown: docs/product/viewer.md §9 "one decimal") and the
  * language's decimal separator and grouping: 6.1 (en), 6,1 (fr, rw); 1,234.5 / 1 234,5 / 1.234,5.
  */
 export function formatDecimal(value: number, language: string, digits = 1): string {
-  const l = interfaceLanguage(language);
+  const l = languageInfo(language);
   const parts = cached(numberFormats, (loc, o) => new Intl.NumberFormat(loc, o), 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).formatToParts(value);
-  return parts.map((p) => (p.type === 'group' ? GROUPING[l]! : p.type === 'decimal' ? DECIMAL[l]! : p.value)).join('');
+  return parts.map((p) => (p.type === 'group' ? l.grouping : p.type === 'decimal' ? l.decimal : p.value)).join('');
 }

@@ -2,38 +2,40 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Only the texts of the header and of the top of / are in the first download (vite.locale-plugin.ts `?pick`);
 // the rest of English loads right after, in its own chunk (ADR 012).
-import shell from '../locales/en.json?pick=common+nav+plans.daily.name+plans.weekly.name+plans.monthly.name+plans.yearly.name+home.heroTitle+home.heroText+home.browse+home.seePlans&shell';
+import shell from '../locales/en.json?pick=common+nav+plans.*.name+home.heroTitle+home.heroText+home.browse+home.seePlans&shell';
 import { LANGUAGE_COOKIE } from '../../shared/contracts/page-render';
+import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../shared/domain/languages';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
- * Interface languages: English (default), French, Kinyarwanda (docs/product/viewer.md §1).
+ * Interface languages: English (default), French, Kinyarwanda (docs/product/viewer.md §1; the list is
+ * src/shared/domain/languages.ts).
  * The shell's English texts ship with the app and the rest of English follows at once; French and Kinyarwanda
  * load on demand so the first download stays small. A key without text shows the key itself (docs/product/viewer.md
  * §8), which i18next does by default.
  */
-export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'fr', label: 'Français' },
-  { code: 'rw', label: 'Kinyarwanda' },
-] as const;
-export type Language = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGES = INTERFACE_LANGUAGES;
+export type Language = LanguageCode;
 
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  // `?whole` (vite.locale-plugin.ts): a module of its own, apart from the tree-shaken static import above.
-  en: () => import('../locales/en.json?whole'),
-  fr: () => import('../locales/fr.json'),
-  rw: () => import('../locales/rw.json'),
-};
+type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>;
+/** Every locale file but English's, each its own chunk loaded on demand. */
+const otherLocales = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json']);
+const loaders = Object.fromEntries(
+  LANGUAGE_CODES.map((code): [Language, LocaleLoader] => [
+    code,
+    code === 'en'
+      ? // `?whole` (vite.locale-plugin.ts): a module of its own, apart from the tree-shaken static import above.
+        () => import('../locales/en.json?whole')
+      : (otherLocales[`../locales/${code}.json`] ?? (() => Promise.reject(new Error(`no locale file src/web/locales/${code}.json`)))),
+  ]),
+) as Record<Language, LocaleLoader>;
 
-export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'fr' || value === 'rw';
-}
+export const isLanguage = isLanguageCode;
 
 /** The language kept in this browser (localStorage), English when none is. */
 export function keptLanguage(): Language {
   const l = readStored(STORAGE_KEYS.language);
-  return isLanguage(l) ? l : 'en';
+  return isLanguage(l) ? l : DEFAULT_LANGUAGE;
 }
 
 const complete = new Set<Language>();
@@ -63,7 +65,7 @@ function writeLanguageCookie(lng: Language): void {
 /** The options of every i18next instance, in the browser and in the server-side renderer (entry-server.tsx). */
 export const I18N_OPTIONS = {
   fallbackLng: 'en',
-  supportedLngs: ['en', 'fr', 'rw'],
+  supportedLngs: LANGUAGE_CODES,
   interpolation: { escapeValue: false },
   returnEmptyString: false,
   initAsync: false,

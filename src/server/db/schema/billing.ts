@@ -7,10 +7,12 @@
  */
 import { bigint, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { PLAN_IDS } from '../../../shared/domain/plans.js';
 import { user } from './auth.js';
 import { movies } from './catalog.js';
 
-export const planEnum = pgEnum('plan', ['daily', 'weekly', 'monthly', 'yearly']);
+/** The plan ids of domain/plans.ts; a plan added there gets its `ALTER TYPE plan ADD VALUE` from `npm run db:generate` (ADR 039). */
+export const planEnum = pgEnum('plan', PLAN_IDS);
 export const passStatusEnum = pgEnum('pass_status', ['active', 'expired']);
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'successful', 'failed']);
 /** What a payment buys: a pass (plan) or one title (movie), ADR 008 "Single titles". */

@@ -3,6 +3,7 @@
  * both read by admins. A message's sender may be a visitor (user_id null); a deleted user's messages stay, unlinked.
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES } from '../../../shared/domain/languages.js';
 import { user } from './auth.js';
 
 export const contactMessages = pgTable(
@@ -44,6 +45,6 @@ export const userPreferences = pgTable('user_preferences', {
   userId: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
-  language: text('language', { enum: ['en', 'fr', 'rw'] }),
+  language: text('language', { enum: LANGUAGE_CODES }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES } from '../../../shared/domain/languages.js';
 import { user } from './auth.js';
 import { episodes, movieParts, movies, series } from './catalog.js';
 import { videoAssets } from './media.js';
@@ -122,7 +123,7 @@ export const videoCaptions = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => videoAssets.id, { onDelete: 'cascade' }),
-    language: text('language', { enum: ['en', 'fr', 'rw'] }).notNull(),
+    language: text('language', { enum: LANGUAGE_CODES }).notNull(),
     sourceFormat: text('source_format', { enum: ['vtt', 'srt'] }).notNull(),
     cues: integer('cues').notNull(),
     sizeBytes: integer('size_bytes').notNull(),

@@ -3,6 +3,7 @@
  * §2 "Contact" and §8 "Logged errors"). Lists are newest first.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { LanguageCode } from '../../../shared/domain/languages.js';
 import type { Database } from '../../db/client.js';
 import { clientErrors, contactMessages, userPreferences } from '../../db/schema/index.js';
 
@@ -10,7 +11,7 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type ClientErrorRow = typeof clientErrors.$inferSelect;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type NewClientError = typeof clientErrors.$inferInsert;
-export type UiLanguage = 'en' | 'fr' | 'rw';
+export type UiLanguage = LanguageCode;
 
 export function createContactRepository(db: Database) {
   return {

@@ -8,6 +8,7 @@
  * inheriting the signed path prefix.
  */
 import { allowedRenditions, startFirstOrder } from '../../../shared/domain/entitlements.js';
+import { INTERFACE_LANGUAGES } from '../../../shared/domain/languages.js';
 
 /** One variant of a master playlist. Bitrates bits per second, sizes pixels. */
 export interface Variant {
@@ -39,7 +40,7 @@ export function parseMaster(text: string): Variant[] {
   return out;
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'Français', rw: 'Kinyarwanda' };
+const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(INTERFACE_LANGUAGES.map((l) => [l.code, l.label]));
 /** Relative URI of a caption track's media playlist inside the signed folder. */
 export const captionPlaylistUri = (language: string) => `captions/${language}.m3u8`;
 /** Relative URI of a caption track's WebVTT file inside the signed folder. */

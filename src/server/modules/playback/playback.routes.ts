@@ -22,7 +22,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../shared/contracts/catalog.js';
 import {
+  CAPTION_LANGUAGES,
   CAPTION_MAX_BYTES,
+  type CaptionLanguage,
   captionListResponse,
   captionParams,
   captionTrackAdmin,
@@ -51,7 +53,7 @@ import { clientKey } from '../../lib/client-address.js';
 
 const MEDIA_FILE = /^(?:[a-z0-9_-]{1,32}\/)?[a-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|vtt)$/;
 const CONTENT_TYPES = MEDIA_CONTENT_TYPES as Record<'m3u8' | 'ts' | 'm4s' | 'mp4' | 'vtt', string>;
-const CAPTION_PLAYLIST = /^captions\/(en|fr|rw)\.m3u8$/;
+const CAPTION_PLAYLIST = new RegExp(`^captions/(${CAPTION_LANGUAGES.join('|')})\\.m3u8$`);
 /** A rendition folder is named by its short side ("720p"), ladder.ts. */
 const RENDITION_DIR = /^(\d{2,5})p\//;
 
@@ -182,7 +184,7 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       const captionPlaylist = CAPTION_PLAYLIST.exec(rel);
       if (captionPlaylist) {
         const langs = await deps.playback.captionLanguages(videoId);
-        if (!langs.includes(captionPlaylist[1] as 'en')) throw new AppError(404, 'not_found', 'Not found');
+        if (!langs.includes(captionPlaylist[1] as CaptionLanguage)) throw new AppError(404, 'not_found', 'Not found');
         const duration = (await deps.playback.videoDuration(videoId)) ?? 1;
         return reply.header('content-type', CONTENT_TYPES.m3u8).header('cache-control', 'private, max-age=60').send(captionMediaPlaylist(captionPlaylist[1]!, duration));
       }

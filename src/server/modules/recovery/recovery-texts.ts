@@ -5,9 +5,10 @@
  */
 import { LANGUAGE_COOKIE } from '../../../shared/contracts/page-render.js';
 import { RESET_CODE_MINUTES, RESET_LINK_MINUTES } from '../../../shared/contracts/recovery.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/domain/languages.js';
 
-export type MessageLanguage = 'en' | 'fr' | 'rw';
-const LANGS: readonly MessageLanguage[] = ['en', 'fr', 'rw'];
+export type MessageLanguage = LanguageCode;
+const LANGS: readonly MessageLanguage[] = LANGUAGE_CODES;
 
 /** The language recovery messages are written in for a request with these headers. */
 export function requestLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): MessageLanguage {
@@ -26,7 +27,7 @@ export function requestLanguage(cookieHeader: string | undefined, acceptLanguage
     })
     .filter((x) => x.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return ranked.map((x) => LANGS.find((l) => l === x.lang)).find((l): l is MessageLanguage => !!l) ?? 'en';
+  return ranked.map((x) => LANGS.find((l) => l === x.lang)).find((l): l is MessageLanguage => !!l) ?? DEFAULT_LANGUAGE;
 }
 
 const LINK = RESET_LINK_MINUTES;

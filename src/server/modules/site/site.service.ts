@@ -2,8 +2,9 @@
  * Site settings (docs/decisions/022-site-settings-and-prices.md): the operator's contact details, hours, terms'
  * legal entity and governing law, home figures, testimonials and plan prices, edited by a super admin.
  *
- * - `current()` is what every reader gets: the stored document merged over the defaults (a field added later takes
- *   its default) and validated; the defaults when nothing is stored or the stored document does not pass (logged).
+ * - `current()` is what every reader gets: the stored document read field by field over the defaults (a field added
+ *   later, or a plan added later, takes its default; a field that does not pass takes its default alone, logged as a
+ *   warning: contracts/site-stored.ts); the defaults when nothing is stored.
  *   It is kept in memory until a change: a save on any instance sends `pg_notify('site_settings')`, and every
  *   instance listening (`start`) drops its copy and calls its `onChange` listeners (the shared page cache).
  * - `planPrice(plan)` is the price a new payment for `plan` charges, integer RWF. A payment keeps the amount it was
@@ -11,7 +12,9 @@
  * Errors: `save` throws the contract's ZodError (400 `validation_failed` naming the field) for a bad document.
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SITE_SETTINGS, settingsFromStored, siteSettings, type SiteSettings } from '../../../shared/contracts/site.js';
+import { siteSettings, type SiteSettings } from '../../../shared/contracts/site.js';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/contracts/site-defaults.js';
+import { settingsFromStored } from '../../../shared/contracts/site-stored.js';
 import { type Plan, type PlanId, withPrices } from '../../../shared/domain/plans.js';
 import type { Database, DbHandle } from '../../db/client.js';
 import type { SiteRepository } from './site.repository.js';
@@ -39,9 +42,9 @@ export function createSiteService(deps: { repo: SiteRepository; db: Database; li
   async function load(): Promise<SiteSettings> {
     const stored = await repo.read();
     if (!stored) return DEFAULT_SITE_SETTINGS;
-    const settings = settingsFromStored(stored.data);
-    if (!settings) log.warn({ updatedAt: stored.updatedAt }, 'stored site settings do not pass the contract; serving the defaults');
-    return settings ?? DEFAULT_SITE_SETTINGS;
+    const { settings, fallbacks } = settingsFromStored(stored.data);
+    if (fallbacks.length) log.warn({ updatedAt: stored.updatedAt, fields: fallbacks }, 'stored site settings: these fields do not pass the contract; serving their defaults');
+    return settings;
   }
 
   function current(): Promise<SiteSettings> {

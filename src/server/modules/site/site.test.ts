@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/contracts/site.js';
+import type { SiteSettings } from '../../../shared/contracts/site.js';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/contracts/site-defaults.js';
 import { describeEachDb, signUp, startTestApp, waitFor, type TestApp } from '../../test/harness.js';
 
 const withPrice = (s: SiteSettings, plan: keyof SiteSettings['prices'], priceRwf: number, compareAtRwf: number | null = null): SiteSettings => ({

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthResponse, notReadyResponse, readyResponse } from '../../../shared/contracts/system.js';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import type { CliDatabase } from '../../cli/commands.js';
 import { streamCli } from '../../cli/cli-stream.js';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/contracts/accounts.js';

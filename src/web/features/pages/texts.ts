@@ -5,17 +5,15 @@ import { i18n, isLanguage, type Language } from '../../lib/i18n';
  * language in ./locales, loaded with the pages and not in the first download. When the viewer switches
  * language on a page, that language's texts load and the page re-renders (i18n binds the store's `added`).
  */
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('./locales/en.json'),
-  fr: () => import('./locales/fr.json'),
-  rw: () => import('./locales/rw.json'),
-};
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
 
 export const PAGES_NS = 'pages';
 
 async function load(lng: Language): Promise<void> {
   if (i18n.hasResourceBundle(lng, PAGES_NS)) return;
-  const mod = await loaders[lng]();
+  const loader = loaders[`./locales/${lng}.json`];
+  if (!loader) throw new Error(`no locale file src/web/features/pages/locales/${lng}.json`);
+  const mod = await loader();
   i18n.addResourceBundle(lng, PAGES_NS, mod.default, true, true);
 }
 

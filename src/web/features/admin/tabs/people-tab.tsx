@@ -163,7 +163,7 @@ export function PeopleTab({ me }: { me: SessionUser }) {
 function GrantPassDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
   const { grantPass } = usePeopleMutations();
-  const [plan, setPlan] = useState<string>('daily');
+  const [plan, setPlan] = useState<string>(PLAN_IDS[0]);
   const [note, setNote] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();

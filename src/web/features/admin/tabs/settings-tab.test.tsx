@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SITE_SETTINGS } from '../../../../shared/contracts/site';
+import { DEFAULT_SITE_SETTINGS } from '../../../../shared/contracts/site-defaults';
 import { initI18n } from '../../../lib/i18n';
 import { renderWithClient } from '../../../test/render';
 import { fromForm, SettingsTab, settingsForm, toForm } from './settings-tab';

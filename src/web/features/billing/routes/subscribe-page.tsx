@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isPlanId, type PlanId } from '../../../../shared/domain/plans';
+import { DEFAULT_PLAN, isPlanId, type PlanId } from '../../../../shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
@@ -17,7 +17,7 @@ import { usePaymentFlow } from '../hooks/use-payment-flow';
 
 /**
  * /subscribe: the four passes and the payment dialog (docs/product/viewer.md §2, §4 and §9); ?plan= preselects one
- * (default monthly). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
+ * (default: the plan marked popular, DEFAULT_PLAN). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
  * reloads (`?paid=`) and opens on the dialog's success step. With a pass in force, each plan and the payment step
  * say what buying would do to it (starts after it, takes over now, or extends it; docs/decisions/019).
  */
@@ -26,7 +26,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requested = params.get('plan');
-  const initialPlan: PlanId = isPlanId(requested) ? requested : 'monthly';
+  const initialPlan: PlanId = isPlanId(requested) ? requested : DEFAULT_PLAN;
   const plans = usePlans();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<SubscribeStep>('select');

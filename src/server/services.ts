@@ -1,0 +1,61 @@
+/**
+ * `Services`: every service of Sobanura by name, as the modules build them (src/server/modules/<module>/<module>.module.ts,
+ * built in the order of what each needs: modules/module-kit.ts). A process builds only those it uses (a worker: its
+ * jobs' services), so a service a module did not declare it needs is absent at run time.
+ * Types only, in a file of its own: what reads the type (system routes, command line, jobs) imports neither app.ts
+ * nor the module list, so no import cycle, type-only included, goes through here
+ * (docs/decisions/038-modules-declare-themselves.md).
+ */
+import type { createAccountsRepository } from './modules/accounts/accounts.repository.js';
+import type { createAccountsService } from './modules/accounts/accounts.service.js';
+import type { createRegistrationGuard } from './modules/accounts/registration-guard.js';
+import type { AdminServices } from './modules/admin/admin-module.js';
+import type { createBillingRepository } from './modules/billing/billing.repository.js';
+import type { createBillingService } from './modules/billing/billing.service.js';
+import type { BrowseServices } from './modules/catalog/browse-module.js';
+import type { createDemoSeeder } from './modules/catalog/demo-seed.js';
+import type { createContactService } from './modules/contact/contact.service.js';
+import type { createMediaService } from './modules/media/media.service.js';
+import type { createOfflineService } from './modules/offline/offline.service.js';
+import type { createDownloadDelivery } from './modules/playback/download-delivery.js';
+import type { createDownloadRemuxer } from './modules/playback/download-remux.js';
+import type { createMediaDelivery } from './modules/playback/media-delivery.js';
+import type { createPlaybackRepository } from './modules/playback/playback.repository.js';
+import type { createPlaybackService } from './modules/playback/playback.service.js';
+import type { createUrlSigner } from './modules/playback/url-signer.js';
+import type { createProgressService } from './modules/progress/progress.service.js';
+import type { createRecoveryService } from './modules/recovery/recovery.service.js';
+import type { createSiteService } from './modules/site/site.service.js';
+import type { createAuth } from './plugins/auth.js';
+import type { Messaging } from './providers/messaging/create-messaging.js';
+import type { createPaymentProviders } from './providers/payments/payment-router.js';
+import type { createMediaStorage } from './providers/storage/create-storage.js';
+import type { UploadSources } from './providers/storage/upload-sources.js';
+
+export interface Services extends BrowseServices {
+  auth: ReturnType<typeof createAuth>;
+  accountsRepo: ReturnType<typeof createAccountsRepository>;
+  accounts: ReturnType<typeof createAccountsService>;
+  registration: ReturnType<typeof createRegistrationGuard>;
+  billingRepo: ReturnType<typeof createBillingRepository>;
+  paymentProviders: ReturnType<typeof createPaymentProviders>;
+  billing: ReturnType<typeof createBillingService>;
+  storage: ReturnType<typeof createMediaStorage>;
+  sources: UploadSources;
+  delivery: ReturnType<typeof createMediaDelivery>;
+  downloadDelivery: ReturnType<typeof createDownloadDelivery>;
+  downloads: ReturnType<typeof createDownloadRemuxer>;
+  media: ReturnType<typeof createMediaService>;
+  signer: ReturnType<typeof createUrlSigner>;
+  playback: ReturnType<typeof createPlaybackService>;
+  playbackRepo: ReturnType<typeof createPlaybackRepository>;
+  offline: ReturnType<typeof createOfflineService>;
+  progress: ReturnType<typeof createProgressService>;
+  demo: ReturnType<typeof createDemoSeeder>;
+  contact: ReturnType<typeof createContactService>;
+  admin: AdminServices;
+  site: ReturnType<typeof createSiteService>;
+  messaging: Messaging;
+  outbox: Messaging['outbox'];
+  recovery: ReturnType<typeof createRecoveryService>;
+}
