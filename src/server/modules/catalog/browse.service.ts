@@ -11,7 +11,9 @@
  * - Detail: parts (the movie's own parts, else its group's, in order), up to 3 related titles of the same
  *   category (not itself or its group, newest first), trailer in embed form, `redirectToId` when its video is a
  *   part of another movie. Errors: AppError 404 `not_found`.
- * Reads go through `cache` (read-cache.ts), which catalogue changes clear.
+ * Reads go through `cache` (read-cache.ts), which catalogue changes clear. A list's total and a tab's chips go
+ * through `counts` (default `cache`), cleared by the same changes but kept when the page cache is off, so a page
+ * costs one indexed page query (docs/decisions/036-catalogue-at-100k-titles.md).
  *
  * Audience (docs/decisions/023-playable-titles-and-film-parts.md): viewers are shown only what they can play (items
  * with a ready video, groups' ready parts, a film's ready parts; related titles likewise); admins are shown all,
@@ -53,8 +55,10 @@ export const normalizeCategory = (c: string | undefined): string | undefined => 
 const translatorFull = (t: TranslatorWithCount) => ({ id: t.id, name: t.name, slug: t.slug, photoUrl: t.photoUrl, bio: t.bio, titles: t.titles });
 
 /** Browsing over its repositories and read cache; `clock` (default: now) decides the NEW badge. Methods answer the browse.ts contract shapes. */
-export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; clock?: () => Date; db?: Database }) {
+export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; counts?: ReadCache; clock?: () => Date; db?: Database }) {
   const { browse, pages, cache } = deps;
+  // Totals and chips apart from the pages (ADR 036): the same for every page of a filter.
+  const counts = deps.counts ?? cache;
   const now = deps.clock ?? (() => new Date());
 
   /**
@@ -84,8 +88,12 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     // An unknown translator: nothing matches (a nil id keeps the query's shape).
     const filter: ItemFilter = { tab: query.tab, category, translatorId: translatorId === null ? NIL_UUID : translatorId, q, playableOnly: audience === 'viewer' };
     const sort: Sort = q && query.sort === 'newest' ? 'relevance' : query.sort;
-    const r = await pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, { total: true, categories: query.tab });
-    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total: r.total ?? 0, categories: r.categories ?? [] };
+    const [r, total, categories] = await Promise.all([
+      pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE),
+      counts.get(`count:${JSON.stringify(filter)}`, () => pages.count(filter)),
+      counts.get(`categories:${query.tab}:${audience}`, () => pages.categories(query.tab, audience === 'viewer')),
+    ]);
+    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total, categories };
   }
 
   /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. Viewers: ready ones only. */

@@ -17,7 +17,10 @@ import type { DbHandle } from '../../db/client.js';
 import type { customMovieGroups } from '../../db/schema/index.js';
 import { catalogItems } from '../../db/schema/index.js';
 import type { CardMovie, MemberRow, SeriesRow } from './browse.repository.js';
-import { itemOrder, itemWhere, playableItem, type ItemFilter, type Sort } from './catalog-filters.js';
+import { baseWhere, itemOrder, itemWhere, playableItem, search, type ItemFilter, type Sort } from './catalog-filters.js';
+
+/** Search candidates ranked beyond the page asked for, per way of matching (ADR 036). */
+export const SEARCH_CANDIDATES = 200;
 
 /** One listed item with what its card is made of. */
 export interface PageItem {
@@ -145,21 +148,39 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
      * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), with their
      * cards' rows; `total` when asked (else null), and `categories` of a tab when asked (else null).
      */
-    async page(f: ItemFilter, sort: Sort, limit: number, offset: number, want: { total?: boolean; categories?: 'movies' | 'series' } = {}) {
-      const { cond, rank } = itemWhere(f);
+    async page(f: ItemFilter, sort: Sort, limit: number, offset: number): Promise<{ items: PageItem[] }> {
       const c = catalogItems;
-      const searching = rank !== null;
+      const s = f.q ? search(f.q) : null;
+      const searching = s !== null;
       const order = searching ? sort : sort === 'relevance' ? 'newest' : sort;
-      const totalSql = !want.total ? sql`null::int` : searching ? sql`p.total` : sql`(select count(*)::int from ${c} where ${cond})`;
+      const cols = sql`${c.key} as key, ${c.kind} as kind, ${c.refId}::text as ref_id, ${c.title} as title, ${c.createdAt} as created_at,
+                ${c.firstCreatedAt} as first_created_at, ${c.rating} as rating, ${c.sortTitle} as sort_title`;
+      let pageSql: SQL;
+      if (f.q && !s) {
+        pageSql = sql`page as (select ${cols}, 0 as rank from ${c} where false)`;
+      } else if (s) {
+        // A bounded candidate set (ADR 036): each way of matching gives its first `bound` rows in an order its
+        // index walks (newest, or nearest in word similarity), and only those are ranked.
+        const base = baseWhere(f);
+        const where = (m: SQL) => (base ? sql`${base} and ${m}` : m);
+        const bound = offset + limit + SEARCH_CANDIDATES;
+        pageSql = sql`cand as (
+              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
+              union (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${s.branches.distance} limit ${bound})
+              union (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
+            ), page as (
+              select ${cols}, ${s.rank} as rank from ${c} where ${c.key} in (select k from cand)
+              order by ${itemOrder(order)} limit ${limit} offset ${offset}
+            )`;
+      } else {
+        pageSql = sql`page as (
+              select ${cols}, 0 as rank from ${c} where ${baseWhere(f) ?? sql`true`}
+              order by ${itemOrder(order)} limit ${limit} offset ${offset}
+            )`;
+      }
       const rows = await run<Row>(
-        sql`with page as (
-              select ${c.key} as key, ${c.kind} as kind, ${c.refId}::text as ref_id, ${c.title} as title, ${c.createdAt} as created_at,
-                ${c.firstCreatedAt} as first_created_at, ${c.rating} as rating, ${c.sortTitle} as sort_title,
-                ${rank ?? sql`0`} as rank ${searching ? sql`, count(*) over () as total` : sql``}
-              from ${c} where ${cond} order by ${itemOrder(order)} limit ${limit} offset ${offset}
-            )
-            select p.key, p.kind, p.ref_id, p.title, ${totalSql} as total,
-              ${want.categories ? categoriesSql(want.categories, f.playableOnly) : sql`null::text[]`} as categories,
+        sql`with ${pageSql}
+            select p.key, p.kind, p.ref_id, p.title,
               m.id::text as m_id, m.title as m_title, m.description as m_description, m.thumbnail_url as m_thumbnail_url, m.category as m_category,
               m.year as m_year, m.director as m_director, m.rating as m_rating, m.is_demo as m_is_demo, m.is_premium as m_is_premium,
               (extract(epoch from m.created_at) * 1000)::float8 as m_created_ms, m.display_key as m_display_key, m.part_number as m_part_number,
@@ -199,18 +220,18 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
         }
         if (r.m_id != null) it.members.push(memberOf(r));
       }
-      const first = rows[0];
-      let total: number | null = want.total ? (first ? Number(first.total) : offset === 0 ? 0 : null) : null;
-      let categories: string[] | null = want.categories ? ((first?.categories as string[] | undefined) ?? null) : null;
-      // Past the last page no row carries the total or the categories: ask for them alone.
-      if (!first && ((want.total && total === null) || want.categories)) {
-        const [extra] = await run<Row>(
-          sql`select ${want.total ? sql`(select count(*)::int from ${c} where ${cond})` : sql`null::int`} as total, ${want.categories ? categoriesSql(want.categories, f.playableOnly) : sql`null::text[]`} as categories`,
-        );
-        if (want.total) total = Number(extra?.total ?? 0);
-        if (want.categories) categories = (extra?.categories as string[] | undefined) ?? [];
-      }
-      return { items, total, categories };
+      return { items };
+    },
+    /** How many items match the filter (its search text included); an index-only count where the filter allows. */
+    async count(f: ItemFilter): Promise<number> {
+      const { cond } = itemWhere(f);
+      const [r] = await run<Row>(sql`select count(*)::int as n from ${catalogItems} where ${cond ?? sql`true`}`);
+      return Number(r?.n ?? 0);
+    },
+    /** The category chips of a tab (`categoriesSql`). */
+    async categories(tab: 'movies' | 'series', playableOnly: boolean): Promise<string[]> {
+      const [r] = await run<Row>(sql`select ${categoriesSql(tab, playableOnly)} as categories`);
+      return (r?.categories as string[] | undefined) ?? [];
     },
   };
 }
