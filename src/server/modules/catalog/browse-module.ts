@@ -20,7 +20,7 @@ import { createSeriesService } from '../series/series.service.js';
 import { createBrowseRepository } from './browse.repository.js';
 import { createBrowseService } from './browse.service.js';
 import { createCatalogPageRepository } from './catalog-page.repository.js';
-import { deriveMissing, vacuumItems } from './catalog-items.repository.js';
+import { deriveMissing, vacuumItems, vacuumItemsIfStale } from './catalog-items.repository.js';
 import { createCatalogRepository } from './catalog.repository.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createCatalogService } from './catalog.service.js';
@@ -83,6 +83,8 @@ export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s
   if (derived) app.log.info({ movies: derived }, 'derived the part columns and display items of existing movies');
   // PGlite has no autovacuum: tidy the display items once per start (milliseconds for a catalogue of 10,000).
   else if (db.kind === 'pglite') await vacuumItems(db.db);
+  // PostgreSQL's autovacuum may be off (ADR 036): refresh the display items' statistics when they are stale.
+  else await vacuumItemsIfStale(db.db);
   await s.hub.start();
   app.addHook('onClose', async () => s.hub.stop());
   await app.register(catalogRoutes({ catalog: s.catalog, browse: s.browse }));

@@ -4,7 +4,8 @@
  *
  * - Home: Recently Added Movies (4 newest), Popular Movies (4 highest rated), New Series (4 newest); a group
  *   counts as one movie card (spec section 2, 9 "Home sections 4 items each").
- * - List: page size 10; groups count once; sorts newest, oldest, rating (highest first), az. With a search
+ * - List: page size 10; groups count once; by page number, or after a keyset cursor (`after`, answered as
+ *   `nextCursor`; not when searching; docs/decisions/036-catalogue-at-100k-titles.md); sorts newest, oldest, rating (highest first), az. With a search
  *   text and the default sort (newest) the order is relevance, newest first among equals; another chosen sort
  *   wins over relevance. A category is matched lower-cased ('all' or empty: none); an unknown translator slug
  *   gives an empty page. `categories` is the union of the tab's categories (the chips).
@@ -25,9 +26,9 @@ import { PAGE_SIZE } from '../../../shared/contracts/browse.js';
 import { combinedAvailability, type Audience } from '../../../shared/domain/catalog-list.js';
 import { isNew } from '../../../shared/domain/new-badge.js';
 import { trailerEmbedUrl } from '../../../shared/domain/trailer.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { BrowseRepository, MemberRow } from './browse.repository.js';
-import type { ItemFilter, Sort } from './catalog-filters.js';
+import type { CursorValues, ItemFilter, Sort } from './catalog-filters.js';
 import type { CatalogPageRepository, PageItem } from './catalog-page.repository.js';
 import { groupCard, movieCard, moviePosters, seriesCard, translatorRef, videoPoster, videoSeconds } from './catalog-cards.js';
 import type { ReadCache } from './read-cache.js';
@@ -51,6 +52,23 @@ export const normalizeCategory = (c: string | undefined): string | undefined => 
   const v = c?.trim().toLowerCase();
   return v && v !== 'all' ? v : undefined;
 };
+
+/** A keyset cursor as the API carries it: base64url of the JSON array of the last item's sort values (ADR 036). */
+export const encodeCursor = (values: CursorValues): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+/** The sort values of a cursor; AppError 400 `validation_failed` when it is not one. */
+export function decodeCursor(cursor: string): CursorValues {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = null;
+  }
+  if (!Array.isArray(values) || values.length === 0 || values.length > 3 || !values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+    throw new AppError(400, 'validation_failed', 'The page cursor is not valid.', { field: 'after' });
+  }
+  return values as CursorValues;
+}
 
 const translatorFull = (t: TranslatorWithCount) => ({ id: t.id, name: t.name, slug: t.slug, photoUrl: t.photoUrl, bio: t.bio, titles: t.titles });
 
@@ -88,12 +106,13 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     // An unknown translator: nothing matches (a nil id keeps the query's shape).
     const filter: ItemFilter = { tab: query.tab, category, translatorId: translatorId === null ? NIL_UUID : translatorId, q, playableOnly: audience === 'viewer' };
     const sort: Sort = q && query.sort === 'newest' ? 'relevance' : query.sort;
+    const after = query.after && !q ? decodeCursor(query.after) : undefined;
     const [r, total, categories] = await Promise.all([
-      pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE),
+      pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, after),
       counts.get(`count:${JSON.stringify(filter)}`, () => pages.count(filter)),
       counts.get(`categories:${query.tab}:${audience}`, () => pages.categories(query.tab, audience === 'viewer')),
     ]);
-    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total, categories };
+    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total, categories, nextCursor: r.last ? encodeCursor(r.last) : null };
   }
 
   /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. Viewers: ready ones only. */

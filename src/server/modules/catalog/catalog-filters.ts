@@ -118,3 +118,40 @@ export function itemOrder(sort: Sort, alias?: string): SQL {
       return sql.join([down('created_at'), down('key')], sql`, `);
   }
 }
+
+/** The sort values of a list item, in the order of its sort's ORDER BY (what a keyset cursor holds). */
+export type CursorValues = (string | number)[];
+
+/** The columns each sort orders by, and whether descending (`itemOrder`; the same in the partial indexes). */
+const SORT_KEYS: Record<Exclude<Sort, 'relevance'>, { cols: string[]; desc: boolean }> = {
+  newest: { cols: ['created_at', 'key'], desc: true },
+  oldest: { cols: ['first_created_at', 'key'], desc: false },
+  rating: { cols: ['rating', 'created_at', 'key'], desc: true },
+  az: { cols: ['sort_title', 'key'], desc: false },
+};
+
+/** The columns a cursor of `sort` is made of ('relevance' has none: search pages by number). */
+export const cursorColumns = (sort: Sort): string[] => (sort === 'relevance' ? [] : SORT_KEYS[sort].cols);
+
+/**
+ * Keyset condition (docs/decisions/036-catalogue-at-100k-titles.md): the items after `values` in `sort` order, as one
+ * row comparison the sort's index walks from (every column of a sort is descending, or every one ascending, and
+ * none is null). Times are epoch milliseconds. Null when the cursor does not fit the sort.
+ */
+export function afterCursor(sort: Sort, values: CursorValues): SQL | null {
+  if (sort === 'relevance') return null;
+  const { cols, desc } = SORT_KEYS[sort];
+  if (values.length !== cols.length) return null;
+  const c = catalogItems;
+  const column: Record<string, SQL> = { created_at: sql`${c.createdAt}`, first_created_at: sql`${c.firstCreatedAt}`, rating: sql`${c.rating}`, sort_title: sql`${c.sortTitle}`, key: sql`${c.key}` };
+  const value = (col: string, v: string | number): SQL | null => {
+    if (col === 'created_at' || col === 'first_created_at') return typeof v === 'number' && Number.isFinite(v) ? sql`to_timestamp(${v / 1000}::float8)` : null;
+    if (col === 'rating') return typeof v === 'number' && Number.isFinite(v) ? sql`${v}::real` : null;
+    return typeof v === 'string' ? sql`${v}::text` : null;
+  };
+  const vals = cols.map((col, i) => value(col, values[i]!));
+  if (vals.some((v) => v === null)) return null;
+  const left = sql.join(cols.map((col) => column[col]!), sql`, `);
+  const right = sql.join(vals as SQL[], sql`, `);
+  return desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+}

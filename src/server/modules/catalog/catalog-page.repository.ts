@@ -17,7 +17,9 @@ import type { DbHandle } from '../../db/client.js';
 import type { customMovieGroups } from '../../db/schema/index.js';
 import { catalogItems } from '../../db/schema/index.js';
 import type { CardMovie, MemberRow, SeriesRow } from './browse.repository.js';
-import { baseWhere, itemOrder, itemWhere, playableItem, search, type ItemFilter, type Sort } from './catalog-filters.js';
+import { and } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.js';
+import { afterCursor, baseWhere, cursorColumns, itemOrder, itemWhere, playableItem, search, type CursorValues, type ItemFilter, type Sort } from './catalog-filters.js';
 
 /** Search candidates ranked beyond the page asked for, per way of matching (ADR 036). */
 export const SEARCH_CANDIDATES = 200;
@@ -145,10 +147,12 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
   const run = statementRunner(handle);
   return {
     /**
-     * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), with their
-     * cards' rows; `total` when asked (else null), and `categories` of a tab when asked (else null).
+     * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), or with `after`
+     * (a list's keyset cursor, `cursorColumns` values) the `limit` items after it; with their cards' rows, and `last`,
+     * the cursor of the last item when the page is full (null when searching or at the end). Errors: AppError 400
+     * `validation_failed` when `after` does not fit the sort. A search ranks a bounded candidate set (ADR 036).
      */
-    async page(f: ItemFilter, sort: Sort, limit: number, offset: number): Promise<{ items: PageItem[] }> {
+    async page(f: ItemFilter, sort: Sort, limit: number, offset: number, after?: CursorValues): Promise<{ items: PageItem[]; last: CursorValues | null }> {
       const c = catalogItems;
       const s = f.q ? search(f.q) : null;
       const searching = s !== null;
@@ -160,27 +164,33 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
         pageSql = sql`page as (select ${cols}, 0 as rank from ${c} where false)`;
       } else if (s) {
         // A bounded candidate set (ADR 036): each way of matching gives its first `bound` rows in an order its
-        // index walks (newest, or nearest in word similarity), and only those are ranked.
+        // index walks (newest; or nearest in word similarity, off the trigram GiST index), and only those are
+        // ranked, read back by primary key.
         const base = baseWhere(f);
         const where = (m: SQL) => (base ? sql`${base} and ${m}` : m);
         const bound = offset + limit + SEARCH_CANDIDATES;
         pageSql = sql`cand as (
               (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
-              union (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${s.branches.distance} limit ${bound})
-              union (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${s.branches.distance} limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
             ), page as (
-              select ${cols}, ${s.rank} as rank from ${c} where ${c.key} in (select k from cand)
+              select ${cols}, ${s.rank} as rank from ${c} where ${c.key} = any(array(select distinct k from cand))
               order by ${itemOrder(order)} limit ${limit} offset ${offset}
             )`;
       } else {
+        // Keyset (ADR 036): after a cursor, the page starts where the index is entered; no rows are skipped.
+        const keyset = after ? afterCursor(order, after) : null;
+        if (after && !keyset) throw new AppError(400, 'validation_failed', 'The page cursor does not fit this list.', { field: 'after' });
+        const where = and(baseWhere(f), keyset ?? undefined) ?? sql`true`;
         pageSql = sql`page as (
-              select ${cols}, 0 as rank from ${c} where ${baseWhere(f) ?? sql`true`}
-              order by ${itemOrder(order)} limit ${limit} offset ${offset}
+              select ${cols}, 0 as rank from ${c} where ${where}
+              order by ${itemOrder(order)} limit ${limit} offset ${keyset ? 0 : offset}
             )`;
       }
       const rows = await run<Row>(
         sql`with ${pageSql}
-            select p.key, p.kind, p.ref_id, p.title,
+            select p.key, p.kind, p.ref_id, p.title, (extract(epoch from p.created_at) * 1000)::float8 as p_created_ms,
+              (extract(epoch from p.first_created_at) * 1000)::float8 as p_first_created_ms, p.rating as p_rating, p.sort_title as p_sort_title,
               m.id::text as m_id, m.title as m_title, m.description as m_description, m.thumbnail_url as m_thumbnail_url, m.category as m_category,
               m.year as m_year, m.director as m_director, m.rating as m_rating, m.is_demo as m_is_demo, m.is_premium as m_is_premium,
               (extract(epoch from m.created_at) * 1000)::float8 as m_created_ms, m.display_key as m_display_key, m.part_number as m_part_number,
@@ -204,7 +214,9 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
             order by ${itemOrder(order, 'p')}, m.part_number asc nulls last, m.created_at asc, m.id asc`,
       );
       const items: PageItem[] = [];
+      let lastRow: Row | undefined;
       for (const r of rows) {
+        lastRow = r;
         let it = items[items.length - 1];
         if (!it || it.key !== r.key) {
           it = {
@@ -220,7 +232,15 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
         }
         if (r.m_id != null) it.members.push(memberOf(r));
       }
-      return { items };
+      const sortValue: Record<string, (r: Row) => string | number> = {
+        created_at: (r) => Number(r.p_created_ms),
+        first_created_at: (r) => Number(r.p_first_created_ms),
+        rating: (r) => Number(r.p_rating),
+        sort_title: (r) => String(r.p_sort_title),
+        key: (r) => String(r.key),
+      };
+      const last = lastRow && !s && items.length === limit ? cursorColumns(order).map((col) => sortValue[col]!(lastRow!)) : null;
+      return { items, last };
     },
     /** How many items match the filter (its search text included); an index-only count where the filter allows. */
     async count(f: ItemFilter): Promise<number> {
