@@ -2,9 +2,9 @@
  * A page of catalogue cards in one statement (ADR 007: lists paginate groups in SQL and answer fast). The page of
  * display items (`catalog_items`, filtered, sorted or ranked, LIMIT/OFFSET) is joined in the same query to what
  * its cards are made of: each item's movies in part order with their videos and translators, its custom group,
- * or its series and translator; optionally with the total (a count sub-query, or a window count when searching,
- * where every match is ranked anyway) and the tab's categories (read by skipping through an index). One round
- * trip instead of five: what costs most on a loaded machine is not the SQL but the trips.
+ * or its series and translator. The total and the tab's categories are separate statements (`count`,
+ * `categories`), which the browse service keeps in its count cache (docs/decisions/036-catalogue-at-100k-titles.md):
+ * a page is then one statement off a partial index of playable items, or, searching, a bounded candidate set.
  * The statement is prepared once per query shape (`statementRunner`): this large query's parse, analysis and
  * planning cost more than its execution. Times are read as epoch milliseconds, so PGlite and node-postgres
  * give the same types.
