@@ -49,7 +49,9 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  */
 export async function openDatabase(target: { url: string } | { dir: string } | { memory: true }): Promise<DbHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // JIT off for the app's sessions (ADR 036): the catalogue's statements run in milliseconds, and compiling
+    // them cost 100 ms each time the planner's estimate crossed jit_above_cost.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
     // An idle client that the server drops (restart, failover, a test's DROP DATABASE ... WITH (FORCE)) emits
     // 'error' on the pool; unhandled, that would crash the process. The pool replaces it on next use.
     pool.on('error', () => {});

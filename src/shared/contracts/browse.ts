@@ -67,6 +67,12 @@ export const catalogQuery = z.object({
   translator: z.string().trim().max(120).optional(),
   sort: z.enum(SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100000).default(1),
+  /**
+   * Keyset pagination (docs/decisions/036-catalogue-at-100k-titles.md): the `nextCursor` of the previous page; the
+   * items after it in the same sort, however deep, at the cost of page 1. `page` is then only echoed. Lists only
+   * (not with `q`).
+   */
+  after: z.string().trim().max(400).optional(),
 });
 export type CatalogQuery = z.infer<typeof catalogQuery>;
 
@@ -77,6 +83,8 @@ export const catalogPageResponse = z.object({
   total: z.number().int(),
   /** The union of categories of the tab (for the chips), sorted. */
   categories: z.array(z.string()),
+  /** Opaque: `after` for the next page of this list (null after the last page, and when searching). */
+  nextCursor: z.string().nullable().optional(),
 });
 export type CatalogPage = z.infer<typeof catalogPageResponse>;
 

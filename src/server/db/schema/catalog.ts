@@ -170,7 +170,7 @@ export const episodes = pgTable(
     pendingVideoId: uuid('pending_video_id').references(() => videoAssets.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('episodes_season_number_uq').on(t.seasonId, t.episodeNumber), index('episodes_pending_video_id_idx').on(t.pendingVideoId)],
+  (t) => [unique('episodes_season_number_uq').on(t.seasonId, t.episodeNumber), index('episodes_pending_video_id_idx').on(t.pendingVideoId), index('episodes_video_id_idx').on(t.videoId)],
 );
 
 /** The watch list (docs/product/viewer.md §3 "Watchlist entry"): a movie or a series per row, once per user. */
@@ -221,12 +221,25 @@ export const catalogItems = pgTable(
     nameText: text('name_text').notNull(),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, public.f_unaccent(lower(search_text)))`),
     nameFolded: text('name_folded').notNull().generatedAlwaysAs(sql`public.f_unaccent(lower(name_text))`),
+    /**
+     * Whether viewers are shown it (ADR 023 amended 2026-11-28, ADR 036): kept by the database's triggers from
+     * `catalog_item_playable(key)` (migration 0015) in every transaction that changes a video's status, a movie's
+     * video or display item, a part, an episode or a season. Never written by the app.
+     */
+    playable: boolean('playable').notNull().default(false),
   },
   (t) => [
     index('catalog_items_newest_idx').on(t.tab, t.createdAt.desc(), t.key.desc()),
     index('catalog_items_oldest_idx').on(t.tab, t.firstCreatedAt, t.key),
     index('catalog_items_rating_idx').on(t.tab, t.rating.desc(), t.createdAt.desc(), t.key.desc()),
     index('catalog_items_az_idx').on(t.tab, t.sortTitle, t.key),
+    // What viewers page through: the playable items in each sort order (ADR 036).
+    index('catalog_items_playable_newest_idx').on(t.tab, t.createdAt.desc(), t.key.desc()).where(sql`${t.playable}`),
+    index('catalog_items_playable_oldest_idx').on(t.tab, t.firstCreatedAt, t.key).where(sql`${t.playable}`),
+    index('catalog_items_playable_rating_idx').on(t.tab, t.rating.desc(), t.createdAt.desc(), t.key.desc()).where(sql`${t.playable}`),
+    index('catalog_items_playable_az_idx').on(t.tab, t.sortTitle, t.key).where(sql`${t.playable}`),
+    // Titles nearest a search, in order (pg_trgm's word-similarity distance `<<->`; ADR 036).
+    index('catalog_items_name_trgm_gist_idx').using('gist', sql`${t.nameFolded} gist_trgm_ops`).where(sql`${t.playable}`),
     // GIN without its pending list (fastupdate off): writes are rare admin actions, reads must not scan a list of
     // unmerged entries, and PGlite has no autovacuum to merge it (migration 0004).
     index('catalog_items_categories_idx').using('gin', t.categories).with({ fastupdate: 'off' }),

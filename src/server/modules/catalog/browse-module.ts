@@ -20,13 +20,16 @@ import { createSeriesService } from '../series/series.service.js';
 import { createBrowseRepository } from './browse.repository.js';
 import { createBrowseService } from './browse.service.js';
 import { createCatalogPageRepository } from './catalog-page.repository.js';
-import { deriveMissing, vacuumItems } from './catalog-items.repository.js';
+import { deriveMissing, vacuumItems, vacuumItemsIfStale } from './catalog-items.repository.js';
 import { createCatalogRepository } from './catalog.repository.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createCatalogService } from './catalog.service.js';
 import { createGroupsRepository } from './groups.repository.js';
 import { createGroupsService } from './groups.service.js';
-import { createReadCache } from './read-cache.js';
+import { createReadCache, type ReadCache } from './read-cache.js';
+
+/** How long a list total or a tab's chips are kept at most (every catalogue change clears them sooner). */
+const COUNTS_TTL_MS = 30_000;
 import { createTranslatorsRepository } from './translators.repository.js';
 import { createTranslatorsService } from './translators.service.js';
 
@@ -43,12 +46,24 @@ export interface BrowseOptions {
 
 /** Builds the services on one database: read cache, LISTEN hub, catalogue, browsing, groups, translators, series, watch list. */
 export function createBrowseServices(db: DbHandle, log: { warn(obj: object, msg: string): void }, opts: BrowseOptions = {}) {
-  const catalogCache = createReadCache({ ttlMs: opts.catalogCacheTtlMs });
+  // List totals and category chips (ADR 036): cleared with the read cache, but kept when the read cache is off.
+  const counts = createReadCache({ ttlMs: COUNTS_TTL_MS, maxEntries: 500 });
+  const pagesCache = createReadCache({ ttlMs: opts.catalogCacheTtlMs });
+  const catalogCache: ReadCache = {
+    get: (key, load) => pagesCache.get(key, load),
+    clear() {
+      pagesCache.clear();
+      counts.clear();
+    },
+    get size() {
+      return pagesCache.size;
+    },
+  };
   const hub = createEventHub(db, log);
   hub.subscribe(() => catalogCache.clear());
   hub.onReconnect(() => catalogCache.clear());
   const translatorsRepo = createTranslatorsRepository(db.db);
-  const browse = createBrowseService({ browse: createBrowseRepository(db.db), pages: createCatalogPageRepository(db), translators: translatorsRepo, cache: catalogCache, clock: opts.clock, db: db.db });
+  const browse = createBrowseService({ browse: createBrowseRepository(db.db), pages: createCatalogPageRepository(db), translators: translatorsRepo, cache: catalogCache, counts, clock: opts.clock, db: db.db });
   return {
     catalogCache,
     hub,
@@ -68,6 +83,8 @@ export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s
   if (derived) app.log.info({ movies: derived }, 'derived the part columns and display items of existing movies');
   // PGlite has no autovacuum: tidy the display items once per start (milliseconds for a catalogue of 10,000).
   else if (db.kind === 'pglite') await vacuumItems(db.db);
+  // PostgreSQL's autovacuum may be off (ADR 036): refresh the display items' statistics when they are stale.
+  else await vacuumItemsIfStale(db.db);
   await s.hub.start();
   app.addHook('onClose', async () => s.hub.stop());
   await app.register(catalogRoutes({ catalog: s.catalog, browse: s.browse }));

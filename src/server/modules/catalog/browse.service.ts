@@ -4,14 +4,17 @@
  *
  * - Home: Recently Added Movies (4 newest), Popular Movies (4 highest rated), New Series (4 newest); a group
  *   counts as one movie card (docs/product/viewer.md §2, §9 "Home §4 items each").
- * - List: page size 10; groups count once; sorts newest, oldest, rating (highest first), az. With a search
+ * - List: page size 10; groups count once; by page number, or after a keyset cursor (`after`, answered as
+ *   `nextCursor`; not when searching; docs/decisions/036-catalogue-at-100k-titles.md); sorts newest, oldest, rating (highest first), az. With a search
  *   text and the default sort (newest) the order is relevance, newest first among equals; another chosen sort
  *   wins over relevance. A category is matched lower-cased ('all' or empty: none); an unknown translator slug
  *   gives an empty page. `categories` is the union of the tab's categories (the chips).
  * - Detail: parts (the movie's own parts, else its group's, in order), up to 3 related titles of the same
  *   category (not itself or its group, newest first), trailer in embed form, `redirectToId` when its video is a
  *   part of another movie. Errors: AppError 404 `not_found`.
- * Reads go through `cache` (read-cache.ts), which catalogue changes clear.
+ * Reads go through `cache` (read-cache.ts), which catalogue changes clear. A list's total and a tab's chips go
+ * through `counts` (default `cache`), cleared by the same changes but kept when the page cache is off, so a page
+ * costs one indexed page query (docs/decisions/036-catalogue-at-100k-titles.md).
  *
  * Audience (docs/decisions/023-playable-titles-and-film-parts.md): viewers are shown only what they can play (items
  * with a ready video, groups' ready parts, a film's ready parts; related titles likewise); admins are shown all,
@@ -23,9 +26,9 @@ import { PAGE_SIZE } from '../../../shared/contracts/browse.js';
 import { combinedAvailability, type Audience } from '../../../shared/domain/catalog-list.js';
 import { isNew } from '../../../shared/domain/new-badge.js';
 import { trailerEmbedUrl } from '../../../shared/domain/trailer.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { BrowseRepository, MemberRow } from './browse.repository.js';
-import type { ItemFilter, Sort } from './catalog-filters.js';
+import type { CursorValues, ItemFilter, Sort } from './catalog-filters.js';
 import type { CatalogPageRepository, PageItem } from './catalog-page.repository.js';
 import { groupCard, movieCard, moviePosters, seriesCard, translatorRef, videoPoster, videoSeconds } from './catalog-cards.js';
 import type { ReadCache } from './read-cache.js';
@@ -50,11 +53,30 @@ export const normalizeCategory = (c: string | undefined): string | undefined => 
   return v && v !== 'all' ? v : undefined;
 };
 
+/** A keyset cursor as the API carries it: base64url of the JSON array of the last item's sort values (ADR 036). */
+export const encodeCursor = (values: CursorValues): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+/** The sort values of a cursor; AppError 400 `validation_failed` when it is not one. */
+export function decodeCursor(cursor: string): CursorValues {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = null;
+  }
+  if (!Array.isArray(values) || values.length === 0 || values.length > 3 || !values.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+    throw new AppError(400, 'validation_failed', 'The page cursor is not valid.', { field: 'after' });
+  }
+  return values as CursorValues;
+}
+
 const translatorFull = (t: TranslatorWithCount) => ({ id: t.id, name: t.name, slug: t.slug, photoUrl: t.photoUrl, bio: t.bio, titles: t.titles });
 
 /** Browsing over its repositories and read cache; `clock` (default: now) decides the NEW badge. Methods answer the browse.ts contract shapes. */
-export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; clock?: () => Date; db?: Database }) {
+export function createBrowseService(deps: { browse: BrowseRepository; pages: CatalogPageRepository; translators: TranslatorsRepository; cache: ReadCache; counts?: ReadCache; clock?: () => Date; db?: Database }) {
   const { browse, pages, cache } = deps;
+  // Totals and chips apart from the pages (ADR 036): the same for every page of a filter.
+  const counts = deps.counts ?? cache;
   const now = deps.clock ?? (() => new Date());
 
   /**
@@ -84,8 +106,13 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     // An unknown translator: nothing matches (a nil id keeps the query's shape).
     const filter: ItemFilter = { tab: query.tab, category, translatorId: translatorId === null ? NIL_UUID : translatorId, q, playableOnly: audience === 'viewer' };
     const sort: Sort = q && query.sort === 'newest' ? 'relevance' : query.sort;
-    const r = await pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, { total: true, categories: query.tab });
-    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total: r.total ?? 0, categories: r.categories ?? [] };
+    const after = query.after && !q ? decodeCursor(query.after) : undefined;
+    const [r, total, categories] = await Promise.all([
+      pages.page(filter, sort, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, after),
+      counts.get(`count:${JSON.stringify(filter)}`, () => pages.count(filter)),
+      counts.get(`categories:${query.tab}:${audience}`, () => pages.categories(query.tab, audience === 'viewer')),
+    ]);
+    return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total, categories, nextCursor: r.last ? encodeCursor(r.last) : null };
   }
 
   /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. Viewers: ready ones only. */

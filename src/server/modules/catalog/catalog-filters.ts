@@ -30,20 +30,14 @@ export interface ItemFilter {
 }
 
 /**
- * Whether a display item can be played by a viewer (ADR 023): a series with at least one episode whose video is
- * ready; a movie or group with at least one movie whose video is ready and is not another movie's part (that
- * movie's page redirects to the main movie, which is listed instead). A title whose replacement is pending keeps
- * its ready video in `video_id`, so it stays listed.
+ * Whether a display item can be played by a viewer (ADR 023, amended 2026-11-28; ADR 036): the maintained column
+ * `catalog_items.playable`. The rule itself is the database function `catalog_item_playable(key)` (migration 0015):
+ * a series with at least one episode whose video is ready; a movie or group with at least one movie whose video is
+ * ready and is not another movie's part. Triggers keep the column right in the transaction of every write that
+ * can change it, so the condition is a column test the partial indexes of each sort answer.
  */
 export function playableItem(): SQL {
-  const c = catalogItems;
-  return sql`(case when ${c.kind} = 'series' then exists (
-      select 1 from seasons pse join episodes pe on pe.season_id = pse.id join video_assets pv on pv.id = pe.video_id
-      where pse.series_id = ${c.refId} and pv.status = 'ready')
-    else exists (
-      select 1 from movies pm join video_assets pv on pv.id = pm.video_id
-      where pm.display_key = ${c.key} and pv.status = 'ready'
-        and not exists (select 1 from movie_parts pmp where pmp.video_id = pm.video_id and pmp.movie_id <> pm.id)) end)`;
+  return sql`${catalogItems.playable}`;
 }
 
 /** The words of a query, lower-cased, as a prefix tsquery ("Inzovu agasob" → "inzovu:* & agasob:*"); null if none. */
@@ -57,17 +51,35 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A text[] parameter. */
 export const textArray = (xs: readonly string[]) => sql`${`{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 
-/** The search condition and rank of a query; null when the query has no words. */
-function search(q: string): { where: SQL; rank: SQL<number> } | null {
+/**
+ * The search condition and rank of a query, and its three ways to match apart (`branches`: by word, by
+ * similar word, by part of a word), each of which an index answers alone; null when the query has no words.
+ */
+export function search(q: string): { where: SQL; rank: SQL<number>; branches: { words: SQL; similar: SQL; distance: SQL; contains: SQL } } | null {
   const tsq = prefixTsQuery(q);
   if (!tsq) return null;
   const c = catalogItems;
   const query = sql`to_tsquery('simple', public.f_unaccent(${tsq}))`;
   const folded = sql`public.f_unaccent(lower(${q}))`;
+  const words = sql`${c.searchVector} @@ ${query}`;
+  const similar = sql`${folded} <% ${c.nameFolded}`;
+  const contains = sql`${c.nameFolded} like '%' || public.f_unaccent(lower(${escapeLike(q)})) || '%'`;
   return {
-    where: sql`(${c.searchVector} @@ ${query} or ${folded} <% ${c.nameFolded} or ${c.nameFolded} like '%' || public.f_unaccent(lower(${escapeLike(q)})) || '%')`,
+    where: sql`(${words} or ${similar} or ${contains})`,
     rank: sql<number>`(2 * word_similarity(${folded}, ${c.sortTitle}) + word_similarity(${folded}, ${c.nameFolded}) + ts_rank(${c.searchVector}, ${query}))`,
+    branches: { words, similar, distance: sql`${c.nameFolded} <->> ${folded}`, contains },
   };
+}
+
+/** The WHERE of a filter without its search text. */
+export function baseWhere(f: ItemFilter): SQL | undefined {
+  const c = catalogItems;
+  const parts: (SQL | undefined)[] = [f.tab ? eq(c.tab, f.tab) : undefined];
+  if (f.category) parts.push(sql`${c.categories} @> array[${f.category}]::text[]`);
+  if (f.translatorId) parts.push(sql`${c.translatorIds} @> array[${f.translatorId}]::uuid[]`);
+  if (f.excludeKeys?.length) parts.push(sql`not (${c.key} = any(${textArray(f.excludeKeys)}))`);
+  if (f.playableOnly) parts.push(playableItem());
+  return and(...parts);
 }
 
 /** The WHERE of a filter (a query without words matches nothing), and the search rank when searching. */
@@ -105,4 +117,41 @@ export function itemOrder(sort: Sort, alias?: string): SQL {
     default:
       return sql.join([down('created_at'), down('key')], sql`, `);
   }
+}
+
+/** The sort values of a list item, in the order of its sort's ORDER BY (what a keyset cursor holds). */
+export type CursorValues = (string | number)[];
+
+/** The columns each sort orders by, and whether descending (`itemOrder`; the same in the partial indexes). */
+const SORT_KEYS: Record<Exclude<Sort, 'relevance'>, { cols: string[]; desc: boolean }> = {
+  newest: { cols: ['created_at', 'key'], desc: true },
+  oldest: { cols: ['first_created_at', 'key'], desc: false },
+  rating: { cols: ['rating', 'created_at', 'key'], desc: true },
+  az: { cols: ['sort_title', 'key'], desc: false },
+};
+
+/** The columns a cursor of `sort` is made of ('relevance' has none: search pages by number). */
+export const cursorColumns = (sort: Sort): string[] => (sort === 'relevance' ? [] : SORT_KEYS[sort].cols);
+
+/**
+ * Keyset condition (docs/decisions/036-catalogue-at-100k-titles.md): the items after `values` in `sort` order, as one
+ * row comparison the sort's index walks from (every column of a sort is descending, or every one ascending, and
+ * none is null). Times are epoch milliseconds. Null when the cursor does not fit the sort.
+ */
+export function afterCursor(sort: Sort, values: CursorValues): SQL | null {
+  if (sort === 'relevance') return null;
+  const { cols, desc } = SORT_KEYS[sort];
+  if (values.length !== cols.length) return null;
+  const c = catalogItems;
+  const column: Record<string, SQL> = { created_at: sql`${c.createdAt}`, first_created_at: sql`${c.firstCreatedAt}`, rating: sql`${c.rating}`, sort_title: sql`${c.sortTitle}`, key: sql`${c.key}` };
+  const value = (col: string, v: string | number): SQL | null => {
+    if (col === 'created_at' || col === 'first_created_at') return typeof v === 'number' && Number.isFinite(v) ? sql`to_timestamp(${v / 1000}::float8)` : null;
+    if (col === 'rating') return typeof v === 'number' && Number.isFinite(v) ? sql`${v}::real` : null;
+    return typeof v === 'string' ? sql`${v}::text` : null;
+  };
+  const vals = cols.map((col, i) => value(col, values[i]!));
+  if (vals.some((v) => v === null)) return null;
+  const left = sql.join(cols.map((col) => column[col]!), sql`, `);
+  const right = sql.join(vals as SQL[], sql`, `);
+  return desc ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
 }

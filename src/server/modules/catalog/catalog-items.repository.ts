@@ -44,6 +44,23 @@ export async function vacuumItems(db: Database): Promise<void> {
   await db.execute(sql`vacuum (analyze) catalog_items`);
 }
 
+/**
+ * VACUUM (ANALYZE) of the display items when PostgreSQL's statistics of them are missing or stale (never analyzed,
+ * or more than a tenth of the rows changed since; autovacuum may be off, ADR 036), so that counts are answered
+ * from the index alone and estimates fit the partial indexes. Run at start, outside any transaction.
+ * @returns whether it ran.
+ */
+export async function vacuumItemsIfStale(db: Database): Promise<boolean> {
+  const [row] = await rowsOf<{ stale: boolean }>(
+    db,
+    sql`select (n_live_tup + n_dead_tup > 0 and (coalesce(last_analyze, last_autoanalyze) is null or n_mod_since_analyze > greatest(50, n_live_tup / 10))) as stale
+        from pg_stat_user_tables where relname = 'catalog_items'`,
+  );
+  if (!row?.stale) return false;
+  await vacuumItems(db);
+  return true;
+}
+
 /** Derived columns of a movie, stored on every insert and update: part detection of the title (docs/product/viewer.md §4). */
 export function derivedColumns(m: { title: string; year: number | null; director: string }): { baseTitle: string; partNumber: number | null; groupKey: string | null } {
   const part = detectPart(m.title);

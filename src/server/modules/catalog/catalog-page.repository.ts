@@ -2,9 +2,9 @@
  * A page of catalogue cards in one statement (ADR 007: lists paginate groups in SQL and answer fast). The page of
  * display items (`catalog_items`, filtered, sorted or ranked, LIMIT/OFFSET) is joined in the same query to what
  * its cards are made of: each item's movies in part order with their videos and translators, its custom group,
- * or its series and translator; optionally with the total (a count sub-query, or a window count when searching,
- * where every match is ranked anyway) and the tab's categories (read by skipping through an index). One round
- * trip instead of five: what costs most on a loaded machine is not the SQL but the trips.
+ * or its series and translator. The total and the tab's categories are separate statements (`count`,
+ * `categories`), which the browse service keeps in its count cache (docs/decisions/036-catalogue-at-100k-titles.md):
+ * a page is then one statement off a partial index of playable items, or, searching, a bounded candidate set.
  * The statement is prepared once per query shape (`statementRunner`): this large query's parse, analysis and
  * planning cost more than its execution. Times are read as epoch milliseconds, so PGlite and node-postgres
  * give the same types.
@@ -17,7 +17,12 @@ import type { DbHandle } from '../../db/client.js';
 import type { customMovieGroups } from '../../db/schema/index.js';
 import { catalogItems } from '../../db/schema/index.js';
 import type { CardMovie, MemberRow, SeriesRow } from './browse.repository.js';
-import { itemOrder, itemWhere, playableItem, type ItemFilter, type Sort } from './catalog-filters.js';
+import { and } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.js';
+import { afterCursor, baseWhere, cursorColumns, itemOrder, itemWhere, playableItem, search, type CursorValues, type ItemFilter, type Sort } from './catalog-filters.js';
+
+/** Search candidates ranked beyond the page asked for, per way of matching (ADR 036). */
+export const SEARCH_CANDIDATES = 200;
 
 /** One listed item with what its card is made of. */
 export interface PageItem {
@@ -142,24 +147,50 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
   const run = statementRunner(handle);
   return {
     /**
-     * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), with their
-     * cards' rows; `total` when asked (else null), and `categories` of a tab when asked (else null).
+     * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), or with `after`
+     * (a list's keyset cursor, `cursorColumns` values) the `limit` items after it; with their cards' rows, and `last`,
+     * the cursor of the last item when the page is full (null when searching or at the end). Errors: AppError 400
+     * `validation_failed` when `after` does not fit the sort. A search ranks a bounded candidate set (ADR 036).
      */
-    async page(f: ItemFilter, sort: Sort, limit: number, offset: number, want: { total?: boolean; categories?: 'movies' | 'series' } = {}) {
-      const { cond, rank } = itemWhere(f);
+    async page(f: ItemFilter, sort: Sort, limit: number, offset: number, after?: CursorValues): Promise<{ items: PageItem[]; last: CursorValues | null }> {
       const c = catalogItems;
-      const searching = rank !== null;
+      const s = f.q ? search(f.q) : null;
+      const searching = s !== null;
       const order = searching ? sort : sort === 'relevance' ? 'newest' : sort;
-      const totalSql = !want.total ? sql`null::int` : searching ? sql`p.total` : sql`(select count(*)::int from ${c} where ${cond})`;
+      const cols = sql`${c.key} as key, ${c.kind} as kind, ${c.refId}::text as ref_id, ${c.title} as title, ${c.createdAt} as created_at,
+                ${c.firstCreatedAt} as first_created_at, ${c.rating} as rating, ${c.sortTitle} as sort_title`;
+      let pageSql: SQL;
+      if (f.q && !s) {
+        pageSql = sql`page as (select ${cols}, 0 as rank from ${c} where false)`;
+      } else if (s) {
+        // A bounded candidate set (ADR 036): each way of matching gives its first `bound` rows in an order its
+        // index walks (newest; or nearest in word similarity, off the trigram GiST index), and only those are
+        // ranked, read back by primary key.
+        const base = baseWhere(f);
+        const where = (m: SQL) => (base ? sql`${base} and ${m}` : m);
+        const bound = offset + limit + SEARCH_CANDIDATES;
+        pageSql = sql`cand as (
+              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${s.branches.distance} limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
+            ), page as (
+              select ${cols}, ${s.rank} as rank from ${c} where ${c.key} = any(array(select distinct k from cand))
+              order by ${itemOrder(order)} limit ${limit} offset ${offset}
+            )`;
+      } else {
+        // Keyset (ADR 036): after a cursor, the page starts where the index is entered; no rows are skipped.
+        const keyset = after ? afterCursor(order, after) : null;
+        if (after && !keyset) throw new AppError(400, 'validation_failed', 'The page cursor does not fit this list.', { field: 'after' });
+        const where = and(baseWhere(f), keyset ?? undefined) ?? sql`true`;
+        pageSql = sql`page as (
+              select ${cols}, 0 as rank from ${c} where ${where}
+              order by ${itemOrder(order)} limit ${limit} offset ${keyset ? 0 : offset}
+            )`;
+      }
       const rows = await run<Row>(
-        sql`with page as (
-              select ${c.key} as key, ${c.kind} as kind, ${c.refId}::text as ref_id, ${c.title} as title, ${c.createdAt} as created_at,
-                ${c.firstCreatedAt} as first_created_at, ${c.rating} as rating, ${c.sortTitle} as sort_title,
-                ${rank ?? sql`0`} as rank ${searching ? sql`, count(*) over () as total` : sql``}
-              from ${c} where ${cond} order by ${itemOrder(order)} limit ${limit} offset ${offset}
-            )
-            select p.key, p.kind, p.ref_id, p.title, ${totalSql} as total,
-              ${want.categories ? categoriesSql(want.categories, f.playableOnly) : sql`null::text[]`} as categories,
+        sql`with ${pageSql}
+            select p.key, p.kind, p.ref_id, p.title, (extract(epoch from p.created_at) * 1000)::float8 as p_created_ms,
+              (extract(epoch from p.first_created_at) * 1000)::float8 as p_first_created_ms, p.rating as p_rating, p.sort_title as p_sort_title,
               m.id::text as m_id, m.title as m_title, m.description as m_description, m.thumbnail_url as m_thumbnail_url, m.category as m_category,
               m.year as m_year, m.director as m_director, m.rating as m_rating, m.is_demo as m_is_demo, m.is_premium as m_is_premium,
               (extract(epoch from m.created_at) * 1000)::float8 as m_created_ms, m.display_key as m_display_key, m.part_number as m_part_number,
@@ -183,7 +214,9 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
             order by ${itemOrder(order, 'p')}, m.part_number asc nulls last, m.created_at asc, m.id asc`,
       );
       const items: PageItem[] = [];
+      let lastRow: Row | undefined;
       for (const r of rows) {
+        lastRow = r;
         let it = items[items.length - 1];
         if (!it || it.key !== r.key) {
           it = {
@@ -199,18 +232,26 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
         }
         if (r.m_id != null) it.members.push(memberOf(r));
       }
-      const first = rows[0];
-      let total: number | null = want.total ? (first ? Number(first.total) : offset === 0 ? 0 : null) : null;
-      let categories: string[] | null = want.categories ? ((first?.categories as string[] | undefined) ?? null) : null;
-      // Past the last page no row carries the total or the categories: ask for them alone.
-      if (!first && ((want.total && total === null) || want.categories)) {
-        const [extra] = await run<Row>(
-          sql`select ${want.total ? sql`(select count(*)::int from ${c} where ${cond})` : sql`null::int`} as total, ${want.categories ? categoriesSql(want.categories, f.playableOnly) : sql`null::text[]`} as categories`,
-        );
-        if (want.total) total = Number(extra?.total ?? 0);
-        if (want.categories) categories = (extra?.categories as string[] | undefined) ?? [];
-      }
-      return { items, total, categories };
+      const sortValue: Record<string, (r: Row) => string | number> = {
+        created_at: (r) => Number(r.p_created_ms),
+        first_created_at: (r) => Number(r.p_first_created_ms),
+        rating: (r) => Number(r.p_rating),
+        sort_title: (r) => String(r.p_sort_title),
+        key: (r) => String(r.key),
+      };
+      const last = lastRow && !s && items.length === limit ? cursorColumns(order).map((col) => sortValue[col]!(lastRow!)) : null;
+      return { items, last };
+    },
+    /** How many items match the filter (its search text included); an index-only count where the filter allows. */
+    async count(f: ItemFilter): Promise<number> {
+      const { cond } = itemWhere(f);
+      const [r] = await run<Row>(sql`select count(*)::int as n from ${catalogItems} where ${cond ?? sql`true`}`);
+      return Number(r?.n ?? 0);
+    },
+    /** The category chips of a tab (`categoriesSql`). */
+    async categories(tab: 'movies' | 'series', playableOnly: boolean): Promise<string[]> {
+      const [r] = await run<Row>(sql`select ${categoriesSql(tab, playableOnly)} as categories`);
+      return (r?.categories as string[] | undefined) ?? [];
     },
   };
 }
