@@ -1,11 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// End-to-end scenarios: a real server process and Debian's Chromium driven by playwright-core.
+// End-to-end scenarios: real server processes (dist/server, built first) and Debian's Chromium driven by
+// playwright-core. Two files at a time where there are two cores (E2E_WORKERS overrides): each file starts its own
+// server on a free port with its own DATA_DIR, PostgreSQL database, Redis key prefix and nginx folder
+// (docs/decisions/040-test-speed.md).
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     testTimeout: 600_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS) || Math.min(2, availableParallelism()),
   },
 });

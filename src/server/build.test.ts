@@ -1,39 +1,49 @@
 /**
- * The production start (`npm run build:server`, then `node dist/server/main.js`): compiles the server with
- * tsconfig.build.json into a scratch folder (inside node_modules/.cache, so Node finds the dependencies by its
- * usual lookup), copies the migrations beside the compiled db/client.js as the build script does, starts plain
- * `node` on it (no tsx, no Vite) on a fresh DATA_DIR with PGlite, and asks GET /api/ready. Takes 20-90 s.
+ * The production start (`npm run build:server`, then `node dist/server/main.js`): the build that `npm test` made
+ * before this phase (scripts/run-tests.mjs; src/server/test/built-server.ts refuses a missing or stale one) holds the
+ * server and its migrations and no test code (tsconfig.build.json's exclude: tests, the test harness, the payment and
+ * SMS emulators, fixtures; a production file importing one would pull it back in); plain `node` on it (no tsx, no
+ * Vite) on a fresh DATA_DIR with PGlite answers GET /api/ready. Takes 10-60 s.
  */
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverCommand } from './test/built-server.js';
 
 const root = process.cwd();
-const outDir = path.join(root, 'node_modules', '.cache', `sobanura-build-test-${randomBytes(4).toString('hex')}`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-build-'));
+
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
 
 describe('production build', () => {
   afterAll(() => {
-    rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('compiles the server and runs it with plain node: /api/ready answers 200', { timeout: 240_000 }, async () => {
-    const tsc = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', outDir], { cwd: root }).then(
-      () => ({ code: 0, out: '' }),
-      (err: { code?: number; stdout?: string }) => ({ code: err.code ?? 1, out: String(err.stdout ?? '') }),
-    );
-    expect(tsc.out).toBe('');
-    expect(tsc.code).toBe(0);
-    expect(existsSync(path.join(outDir, 'server', 'main.js'))).toBe(true);
-    expect(existsSync(path.join(outDir, 'web'))).toBe(false);
-    cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'server/db/migrations'), { recursive: true });
+  it('holds the server and its migrations, and no test code', () => {
+    const [, main] = serverCommand('main');
+    const dist = path.dirname(path.dirname(main));
+    const files = filesUnder(dist).filter((f) => f.startsWith('server/') || f.startsWith('shared/'));
+    expect(files).toContain('server/main.js');
+    expect(files).toContain('server/worker.js');
+    expect(files).toContain('server/cli.js');
+    expect(files.some((f) => /^server\/db\/migrations\/.+\.sql$/.test(f))).toBe(true);
+    const testCode = files.filter((f) => /\.(test|check)\.js$|(^|\/)(test|faults|security|emulators)\/|playable-fixture/.test(f));
+    expect(testCode).toEqual([]);
+    const importsVitest = files.filter((f) => f.endsWith('.js') && /from ['"]vitest['"]/.test(readFileSync(path.join(dist, f), 'utf8')));
+    expect(importsVitest).toEqual([]);
+  });
 
-    const child = spawn(process.execPath, [path.join(outDir, 'server', 'main.js')], {
+  it('runs with plain node: /api/ready answers 200', { timeout: 240_000 }, async () => {
+    const [node, main] = serverCommand('main');
+    const child = spawn(node, [main], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', WEB_DIR: path.join(dataDir, 'no-web') },
       stdio: ['ignore', 'pipe', 'pipe'],

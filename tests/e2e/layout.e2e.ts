@@ -10,6 +10,12 @@
  * A failure names the page, width, language and role, and the elements sticking out of the viewport (a CSS path and
  * their right edge), widest first.
  *
+ * The page sweep is whole (19 pages x 8 widths x 3 languages x 4 roles) in `npm run test:full` (SOBANURA_TEST_FULL=1,
+ * or LAYOUT_FULL=1). `npm test` sweeps every page at every width for one role and language (a super admin in
+ * Kinyarwanda: the longest words and the most header links), the home page at every width for every other role and
+ * language (the header), and a seeded sample of the rest: SAMPLED_PAGES pages per other role and language, at every
+ * width. The sample is printed; LAYOUT_SEED=<n> replays it or draws another (docs/decisions/040-test-speed.md).
+ *
  * Speed: one server and one browser; one context per role and language, all running at once; each page is loaded
  * once and measured at every width by resizing the viewport.
  */
@@ -33,6 +39,49 @@ const LONG_TITLE = 'Urugendo rurerure rw’umukobwa w’intwari: Inkuru-y’Amat
 
 /** How many pages are measured at once (the server and Chromium share the machine's cores). */
 const PARALLEL = Number(process.env.LAYOUT_PARALLEL ?? 3);
+
+/** The whole matrix (npm run test:full), or the core and a sample (npm test). */
+const FULL = process.env.SOBANURA_TEST_FULL === '1' || process.env.LAYOUT_FULL === '1';
+/** The role and language swept whole in the sample: the longest words, the most header links. */
+const CORE = { role: 'super_admin', lang: 'rw' } as const;
+/** Pages drawn at random per other role and language, beside the home page, when the sweep is sampled. */
+const SAMPLED_PAGES = 3;
+const SEED = Number(process.env.LAYOUT_SEED ?? 20261128);
+
+/** mulberry32: a small seeded generator of floats in [0, 1), the same sequence for the same seed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The page indexes (into `count` pages, the home page first) to sweep for each role and language: all of them for
+ * the core one (or for every one when FULL); else the home page and SAMPLED_PAGES others drawn with `seed`, in order.
+ */
+function layoutPlan(count: number, seed: number, full: boolean): Map<string, number[]> {
+  const random = seeded(seed);
+  const plan = new Map<string, number[]>();
+  for (const role of ROLES) {
+    for (const lang of LANGS) {
+      const all = Array.from({ length: count }, (_, i) => i);
+      if (full || (role === CORE.role && lang === CORE.lang)) {
+        plan.set(`${role}/${lang}`, all);
+        continue;
+      }
+      const rest = all.slice(1);
+      const picked: number[] = [];
+      while (picked.length < SAMPLED_PAGES && rest.length) picked.push(rest.splice(Math.floor(random() * rest.length), 1)[0]!);
+      plan.set(`${role}/${lang}`, [0, ...picked.sort((a, b) => a - b)]);
+    }
+  }
+  return plan;
+}
 
 /** Runs `jobs` with at most `n` at once; resolves to their results in order. */
 async function pool<T>(jobs: (() => Promise<T>)[], n: number): Promise<T[]> {
@@ -243,6 +292,15 @@ describe('layout: nothing scrolls sideways, and the account actions are reachabl
 
   it('no page scrolls sideways at any width, language or role', async () => {
     const started = Date.now();
+    const all = pages();
+    const plan = layoutPlan(all.length, SEED, FULL);
+    const measured = [...plan.values()].reduce((n, p) => n + p.length * WIDTHS.length, 0);
+    console.info(
+      FULL
+        ? `layout sweep: the whole matrix, ${measured} measurements`
+        : `layout sweep: sampled with LAYOUT_SEED=${SEED} (replay: LAYOUT_SEED=${SEED} npx vitest run --config vitest.e2e.config.ts tests/e2e/layout.e2e.ts; whole: LAYOUT_FULL=1), ${measured} of ${all.length * WIDTHS.length * ROLES.length * LANGS.length} measurements:\n` +
+            [...plan].map(([key, idx]) => `  ${key}: ${idx.length === all.length ? 'every page' : idx.map((i) => all[i]!.replace(/[0-9a-f-]{36}/, ':id')).join(' ')}`).join('\n'),
+    );
     const failures = (
       await pool(
         ROLES.flatMap((role) =>
@@ -250,7 +308,7 @@ describe('layout: nothing scrolls sideways, and the account actions are reachabl
             const ctx = await contextFor(role, lang);
             const page = await ctx.newPage();
             const lines: string[] = [];
-            for (const [i, url] of pages().entries()) {
+            for (const [i, url] of plan.get(`${role}/${lang}`)!.map((n) => all[n]!).entries()) {
               await page.setViewportSize({ width: 1280, height: 900 });
               const t0 = Date.now();
               if (i === 0) await load(page, url);

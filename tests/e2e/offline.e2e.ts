@@ -10,6 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serverCommand } from '../../src/server/test/built-server.js';
 import { launchChromium, open } from './support/browser.js';
 import { seedData } from './support/seed.js';
 import { freePort, startServer, type E2eServer } from './support/server.js';
@@ -78,7 +79,8 @@ const FULL = { email: 'full@sobanura.test', password: 'full-pass-1' };
 async function serve(dataDir: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DEMO_CATALOG: 'false', LOG_LEVEL: 'warn' };
-  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [execPath, main] = serverCommand('main');
+  const child: ChildProcess = spawn(execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

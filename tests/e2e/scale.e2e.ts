@@ -25,6 +25,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMtnMomoEmulator, type MtnMomoEmulator } from '../../src/server/providers/payments/emulators/mtn-momo-emulator.js';
+import { serverCommand } from '../../src/server/test/built-server.js';
 import { startS3Server, type TestS3Server } from '../../src/server/test/s3-server.js';
 import { launchChromium, open, playsPast } from './support/browser.js';
 import {
@@ -115,7 +116,7 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
     // Its scratch folders (os.tmpdir()) inside DATA_DIR: a worker killed mid-transcode cannot remove its own.
     const tmp = path.join(dataDir, 'tmp');
     mkdirSync(tmp);
-    const proc = startNodeScript(name, 'src/server/worker.ts', { ...commonEnv, SOBANURA_ROLE: 'worker', DATA_DIR: dataDir, TMPDIR: tmp });
+    const proc = startNodeScript(name, 'worker', { ...commonEnv, SOBANURA_ROLE: 'worker', DATA_DIR: dataDir, TMPDIR: tmp });
     cleanup.add(name, () => proc.stop('SIGTERM', 15_000));
     workers.push(proc);
     await waitForOutput(proc, 'Sobanura worker is up');
@@ -127,7 +128,7 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
     cleanup.add(`${name} data`, () => rmSync(dataDir, { recursive: true, force: true }));
     const tmp = path.join(dataDir, 'tmp');
     mkdirSync(tmp);
-    const proc = startNodeScript(name, 'src/server/main.ts', { ...commonEnv, SOBANURA_ROLE: 'web', DATA_DIR: dataDir, TMPDIR: tmp, PORT: String(port), HOST: '127.0.0.1' });
+    const proc = startNodeScript(name, 'main', { ...commonEnv, SOBANURA_ROLE: 'web', DATA_DIR: dataDir, TMPDIR: tmp, PORT: String(port), HOST: '127.0.0.1' });
     cleanup.add(name, () => proc.stop('SIGTERM', 15_000));
     const url = `http://127.0.0.1:${port}`;
     await waitHealthy(proc, url);
@@ -138,7 +139,7 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
   async function cli(...args: string[]): Promise<string> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-scale-cli-'));
     try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { env: { ...commonEnv, SOBANURA_ROLE: 'all', DATA_DIR: dataDir } });
+      const { stdout } = await run(process.execPath, [serverCommand('cli')[1], ...args], { env: { ...commonEnv, SOBANURA_ROLE: 'all', DATA_DIR: dataDir } });
       return stdout;
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -243,7 +244,7 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
   });
 
   it('takes an upload through nginx on both instances; only the worker runs ffmpeg; the ladder lands in the bucket', async () => {
-    expect(commandLine(worker.pid)).toContain('src/server/worker.ts');
+    expect(commandLine(worker.pid)).toContain('dist/server/worker.js');
     const created = await admin.request('POST', '/api/admin/movies', { json: { title: 'Inyoni (Cockatoo)', category: 'documentary', description: 'A cockatoo looks around.' } });
     expect(created.status).toBe(201);
     movieId = ((await created.json()) as { movie: { id: string } }).movie.id;
@@ -441,7 +442,7 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
       return v.status === 'processing' && v.progress > 0;
     }, 120_000, 300);
     const first = worker;
-    expect(commandLine(first.pid)).toContain('src/server/worker.ts');
+    expect(commandLine(first.pid)).toContain('dist/server/worker.js');
     const children = (await listProcesses()).filter((p) => isFfmpeg(p) && p.ppid === first.pid && p.args.includes(id));
     expect(children.length).toBeGreaterThan(0);
 

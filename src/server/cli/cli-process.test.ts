@@ -8,21 +8,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverCommand } from '../test/built-server.js';
 
 const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
+const [NODE, CLI] = serverCommand('cli');
+const [, MAIN] = serverCommand('main');
 
 describe('command line beside a running server (embedded database)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-cli-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'info' };
   let server: ChildProcess;
   let port = 0;
-  const cli = (...args: string[]) => run(TSX, ['src/server/cli.ts', ...args], { env }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
+  const cli = (...args: string[]) => run(NODE, [CLI, ...args], { env }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
 
   /** Runs the CLI with `input` on its stdin (a pipe, not a terminal: the first line is the password). */
   const cliWithStdin = (input: string, ...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(TSX, ['src/server/cli.ts', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(NODE, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -32,7 +34,7 @@ describe('command line beside a running server (embedded database)', () => {
     });
 
   beforeAll(async () => {
-    server = spawn(TSX, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(NODE, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     port = await new Promise<number>((resolve, reject) => {
       let buf = '';
       server.stdout!.on('data', (d) => {
@@ -82,7 +84,7 @@ describe('command line beside a running server (embedded database)', () => {
 
   it('prints the version without a database', async () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    const r = await run(TSX, ['src/server/cli.ts', '--version'], { env: { ...env, DATA_DIR: path.join(dataDir, 'nowhere') } });
+    const r = await run(NODE, [CLI, '--version'], { env: { ...env, DATA_DIR: path.join(dataDir, 'nowhere') } });
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 
@@ -96,7 +98,7 @@ describe('command line beside a running server (embedded database)', () => {
 describe('command line where there is no database', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-cli-empty-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  const cli = (...args: string[]) => run(TSX, ['src/server/cli.ts', ...args], { env }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
+  const cli = (...args: string[]) => run(NODE, [CLI, ...args], { env }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses, saying what to run, and makes no database; db init makes one', async () => {

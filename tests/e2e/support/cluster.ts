@@ -2,7 +2,7 @@
  * The parts of Sobanura at scale, started for the multi-node scenario (docs/decisions/016-object-storage-and-roles.md,
  * 017-media-delivery-at-scale.md, docs/deploy.md): a fresh PostgreSQL database, the S3-compatible test server
  * (src/server/test/s3-server.ts), web instances (SOBANURA_ROLE=web) and transcoding workers (SOBANURA_ROLE=worker) as
- * plain `node --import tsx` children (so a signal sent to a child's pid reaches the process itself), and Debian's
+ * plain `node dist/server/…` children (so a signal sent to a child's pid reaches the process itself), and Debian's
  * nginx running deploy/nginx/sobanura.conf with its placeholders filled in. Redis is the one on 127.0.0.1:6379; every
  * key goes under a prefix of its own, removed at the end.
  *
@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { serverCommand, type ServerEntry } from '../../../src/server/test/built-server.js';
 
 const run = promisify(execFile);
 
@@ -136,9 +137,10 @@ export function spawnManaged(name: string, command: string, args: string[], env:
   };
 }
 
-/** Starts `script` (a path under src/server) with Node and tsx's loader: the child's pid is the Node process running it. */
-export function startNodeScript(name: string, script: string, env: NodeJS.ProcessEnv): ManagedProcess {
-  return spawnManaged(name, process.execPath, ['--import', 'tsx', script], env);
+/** Starts a compiled server entry (dist/server/<entry>.js, src/server/test/built-server.ts) with Node: the child's pid is the Node process running it. */
+export function startNodeScript(name: string, entry: ServerEntry, env: NodeJS.ProcessEnv): ManagedProcess {
+  const [node, script] = serverCommand(entry);
+  return spawnManaged(name, node, [script], env);
 }
 
 /** Waits for GET `url`/api/health to answer 200. @throws when `proc` exits first or after `timeoutMs`, with its log. */

@@ -1,6 +1,7 @@
 /**
  * Starts a real Sobanura server process for end-to-end scenarios: a fresh DATA_DIR, the embedded PGlite
- * database, the built web app (dist/web), a free port on 127.0.0.1. `cli()` runs the command line against it.
+ * database, the built web app (dist/web) and server (dist/server, src/server/test/built-server.ts), a free port on
+ * 127.0.0.1. `cli()` runs the command line against it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,9 +9,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { serverCommand } from '../../../src/server/test/built-server.js';
 
 const run = promisify(execFile);
-const TSX = path.resolve('node_modules/.bin/tsx');
 
 export interface E2eServer {
   url: string;
@@ -36,8 +37,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const [cliNode, cliPath] = serverCommand('cli');
   const fullEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DEMO_CATALOG: 'false', SANDBOX_APPROVAL_SECONDS: '2', LOG_LEVEL: 'info', ...env };
-  const child: ChildProcess = spawn(TSX, ['src/server/main.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(cliNode, [serverCommand('main')[1]], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -54,7 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     dataDir,
     log: () => output,
     async cli(...args) {
-      const { stdout } = await run(TSX, ['src/server/cli.ts', ...args], { env: fullEnv });
+      const { stdout } = await run(cliNode, [cliPath, ...args], { env: fullEnv });
       return stdout;
     },
     async stop() {

@@ -5,8 +5,8 @@
  * folders go, src/server/jobs/work-folders.ts), one port kept across restarts (PUBLIC_URL and callback URLs stay
  * valid), and on PostgreSQL a fresh database on TEST_DATABASE_URL's server (src/server/test/harness.ts).
  *
- * The child is `node --import tsx src/server/main.ts` with SOBANURA_ROLE=all, under `setpriv --pdeathsig SIGKILL` on
- * Linux so it never outlives the test process; `start()` resolves once GET /api/ready answers 200 (database,
+ * The child is `node dist/server/main.js` (the compiled server, src/server/test/built-server.ts) with
+ * SOBANURA_ROLE=all, under `setpriv --pdeathsig SIGKILL` on Linux so it never outlives the test process; `start()` resolves once GET /api/ready answers 200 (database,
  * migrations and storage checked). `kill9()` sends SIGKILL and waits for the exit;
  * `dispose()` kills whatever still runs, drops the database and removes the root, and never throws.
  */
@@ -18,12 +18,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { deathSignalLauncher } from '../../providers/transcoder/run-tool.js';
+import { serverCommand } from '../../test/built-server.js';
 import { createPostgresDatabase, type DbKind } from '../../test/harness.js';
 import { freePort } from '../../../../tests/e2e/support/server.js';
 
 const run = promisify(execFile);
 
-/** Seconds a start may take (tsx compiles the server, PGlite opens and migrates): generous for a loaded 2-core CI machine. */
+/** Seconds a start may take (Node loads the server, PGlite opens and migrates): generous for a loaded 2-core CI machine. */
 const START_SECONDS = 90;
 
 export interface FaultSite {
@@ -104,7 +105,7 @@ export async function createFaultSite(kind: DbKind, env: Record<string, string> 
       output += `--- start ${new Date().toISOString()}\n`;
       // Through setpriv --pdeathsig where there is one, as the server runs ffmpeg: a test worker that dies takes its server along.
       const launcher = await deathSignalLauncher();
-      const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+      const node = serverCommand('main');
       const [bin, ...args] = launcher ? [launcher, '--pdeathsig', 'SIGKILL', '--', ...node] : node;
       const c = spawn(bin!, args, { cwd: process.cwd(), env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       child = c;
@@ -136,7 +137,8 @@ export async function createFaultSite(kind: DbKind, env: Record<string, string> 
     },
     log: () => output,
     async cli(...args) {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], { cwd: process.cwd(), env: fullEnv });
+      const [node, cli] = serverCommand('cli');
+      const { stdout } = await run(node, [cli, ...args], { cwd: process.cwd(), env: fullEnv });
       return stdout;
     },
     async toolProcesses() {
