@@ -5,7 +5,7 @@
  * - every `docs/product/<file>.md §N` cited in src/, tests/, bench/, docs/ or README.md names a file and a
  *   numbered section (a `## N.` / `### N.M` heading) that exist;
  * - every ADR in docs/decisions/ carries a `Date: YYYY-MM-DD` and a `Status:` line near its top
- *   (docs/decisions/README.md). Being listed in that index is left to review: helpers add ADRs side by side.
+ *   (docs/decisions/README.md), and is listed, by its file name, in that index.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -104,5 +104,10 @@ describe('architecture decision records', () => {
     }
     expect(adrs.length).toBeGreaterThan(0);
     expect(missing).toEqual([]);
+  });
+
+  it('each is listed in the index, docs/decisions/README.md', () => {
+    const index = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
+    expect(adrs.filter((f) => !index.includes(`](${f})`))).toEqual([]);
   });
 });
