@@ -84,12 +84,7 @@ export function baseWhere(f: ItemFilter): SQL | undefined {
 
 /** The WHERE of a filter (a query without words matches nothing), and the search rank when searching. */
 export function itemWhere(f: ItemFilter): { cond: SQL | undefined; rank: SQL<number> | null } {
-  const c = catalogItems;
-  const parts: (SQL | undefined)[] = [f.tab ? eq(c.tab, f.tab) : undefined];
-  if (f.category) parts.push(sql`${c.categories} @> array[${f.category}]::text[]`);
-  if (f.translatorId) parts.push(sql`${c.translatorIds} @> array[${f.translatorId}]::uuid[]`);
-  if (f.excludeKeys?.length) parts.push(sql`not (${c.key} = any(${textArray(f.excludeKeys)}))`);
-  if (f.playableOnly) parts.push(playableItem());
+  const parts: (SQL | undefined)[] = [baseWhere(f)];
   const s = f.q ? search(f.q) : null;
   if (f.q && !s) parts.push(sql`false`);
   if (s) parts.push(s.where);
