@@ -45,9 +45,10 @@ export interface DbHandle {
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * @param target `{ url }` for PostgreSQL, `{ dir }` for PGlite on disk, `{ memory: true }` for PGlite in memory.
+ * @param target `{ url }` for PostgreSQL, `{ dir }` for PGlite on disk, `{ memory: true }` for PGlite in memory
+ *   (with `loadDataDir`, a `dumpDataDir` tarball to start from instead of an empty cluster: no initdb runs).
  */
-export async function openDatabase(target: { url: string } | { dir: string } | { memory: true }): Promise<DbHandle> {
+export async function openDatabase(target: { url: string } | { dir: string } | { memory: true; loadDataDir?: Blob }): Promise<DbHandle> {
   if ('url' in target) {
     // JIT off for the app's sessions (ADR 036): the catalogue's statements run in milliseconds, and compiling
     // them cost 100 ms each time the planner's estimate crossed jit_above_cost.
@@ -83,7 +84,10 @@ export async function openDatabase(target: { url: string } | { dir: string } | {
   // The same extensions PostgreSQL's contrib gives: trigram matching and accent folding for search.
   const extensions = { pg_trgm, unaccent };
   // On disk, its files are its owner's only (private-node-fs.ts, ADR 031).
-  const client = 'dir' in target ? new PGlite({ fs: new PrivateNodeFS(target.dir), extensions }) : new PGlite({ extensions });
+  const client =
+    'dir' in target
+      ? new PGlite({ fs: new PrivateNodeFS(target.dir), extensions })
+      : new PGlite({ extensions, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -58,6 +58,23 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 }
 
 /**
+ * A migrated, empty PGlite cluster as a `dumpDataDir` tarball, made once per test process: each in-memory database a
+ * test opens starts from it, so initdb and the migrations run once per Vitest worker, not once per app (ADR 040).
+ * The same migrations run either way; a test of migrating itself opens its own database without this.
+ */
+let migratedPglite: Promise<Blob> | null = null;
+export function migratedPgliteTemplate(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const db = await openDatabase({ memory: true });
+    await migrateDatabase(db);
+    const blob = await db.dumpDataDir!();
+    await db.close();
+    return blob;
+  })();
+  return migratedPglite;
+}
+
+/**
  * Starts an app. `env` overrides configuration variables (e.g. SANDBOX_APPROVAL_SECONDS).
  * `dataDir` reuses a folder (to simulate a restart on the same data).
  */
@@ -79,7 +96,7 @@ export async function startTestApp(
     db = await openDatabase({ url });
     (config as { databaseUrl: string | null }).databaseUrl = url;
   } else {
-    db = opts.reuse?.pglite ?? (await openDatabase({ memory: true }));
+    db = opts.reuse?.pglite ?? (await openDatabase({ memory: true, loadDataDir: await migratedPgliteTemplate() }));
   }
   await migrateDatabase(db);
   const built = await buildApp({ config, db, transcoder: opts.transcoder ?? new FfmpegTranscoder({ preset: 'ultrafast', ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }), workers: opts.workers, logger: false, browse: opts.browse });
