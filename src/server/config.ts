@@ -24,9 +24,11 @@
  * first lock-out of an account after 5 failed sign-ins, doubling with each further failure up to the maximum.
  * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
  * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
- * Mobile money (ADR 008): PAYMENT_PROVIDER sandbox | live | mtn | airtel | mtn,airtel; MTN_BASE_URL,
- * MTN_API_USER, MTN_API_KEY, MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL,
- * AIRTEL_CLIENT_ID, AIRTEL_CLIENT_SECRET; PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
+ * Mobile money (ADR 008): PAYMENT_PROVIDER sandbox | live (every operator) | operator ids separated by commas
+ * (mtn, airtel, mtn,airtel); each operator's own variables are declared in its provider file
+ * (src/server/providers/payments/operators.ts lists them; MTN_BASE_URL, MTN_API_USER, MTN_API_KEY,
+ * MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL, AIRTEL_CLIENT_ID,
+ * AIRTEL_CLIENT_SECRET; ADR 041); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
  * PAYMENT_APPROVAL_SECONDS (300, the approval window of ADR 004; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
@@ -40,8 +42,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Operator } from '../shared/domain/msisdn.js';
+import { type Operator, OPERATORS } from '../shared/domain/operators.js';
 import { trustProxyList } from './lib/trust-proxy.js';
+import { type OperatorConfigs, PAYMENT_OPERATORS } from './providers/payments/operators.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -58,6 +61,13 @@ const windowList = z
   .regex(/^[1-9]\d{0,5}\/[1-9]\d{0,7}(,[1-9]\d{0,5}\/[1-9]\d{0,7}){0,3}$/, 'must be COUNT/SECONDS windows separated by commas, e.g. 5/600,20/86400')
   .transform((v) => v.split(',').map((w) => ({ points: Number(w.split('/')[0]), seconds: Number(w.split('/')[1]) })));
 
+/** PAYMENT_PROVIDER: sandbox, live, or distinct operator ids separated by commas (in any order). */
+function paymentProviderValid(v: string): boolean {
+  if (v === 'sandbox' || v === 'live') return true;
+  const ids = v.split(',');
+  return new Set(ids).size === ids.length && ids.every((id) => (OPERATORS as readonly string[]).includes(id));
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -68,20 +78,11 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z
     .string()
     .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
-    .pipe(z.enum(['sandbox', 'live', 'mtn', 'airtel', 'mtn,airtel', 'airtel,mtn'], 'must be sandbox, live, mtn, airtel or mtn,airtel'))
+    .refine(paymentProviderValid, `must be sandbox, live, ${OPERATORS.join(', ')} or ${OPERATORS.join(',')}`)
     .default('sandbox'),
   PAYMENT_CALLBACKS: bool.default(true),
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   PAYMENT_APPROVAL_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(300),
-  MTN_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
-  MTN_API_USER: z.uuid('must be the API user id (a UUID)').optional(),
-  MTN_API_KEY: z.string().min(8, 'must be the API key').optional(),
-  MTN_SUBSCRIPTION_KEY: z.string().min(8, 'must be the Collection subscription key').optional(),
-  MTN_TARGET_ENVIRONMENT: z.string().regex(/^[a-z0-9]+$/, 'must be sandbox, or the production environment such as mtnrwanda').default('sandbox'),
-  MTN_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code (EUR in the sandbox, RWF in production)').optional(),
-  AIRTEL_BASE_URL: z.url().default('https://openapiuat.airtel.africa'),
-  AIRTEL_CLIENT_ID: z.string().min(4, 'must be the client id of the Airtel application').optional(),
-  AIRTEL_CLIENT_SECRET: z.string().min(4, 'must be the client secret of the Airtel application').optional(),
   SANDBOX_APPROVAL_SECONDS: z.coerce.number().min(0).max(600).default(3),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -201,7 +202,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-export interface PaymentsConfig {
+export interface PaymentsSettings {
   mode: 'sandbox' | 'live';
   /** Operators whose numbers are accepted (both in sandbox mode). */
   operators: Operator[];
@@ -211,9 +212,13 @@ export interface PaymentsConfig {
   timeoutMs: number;
   /** Seconds a payer has to approve a request-to-pay before it fails as EXPIRED (ADR 004: 300). */
   approvalSeconds: number;
-  mtn: { baseUrl: string; apiUser: string; apiKey: string; subscriptionKey: string; targetEnvironment: string; currency: string } | null;
-  airtel: { baseUrl: string; clientId: string; clientSecret: string } | null;
 }
+
+/**
+ * Payments: the common part, and `payments.<operator id>` for each operator of
+ * src/server/providers/payments/operators.ts (its `config`, or null when it is not live).
+ */
+export type PaymentsConfig = PaymentsSettings & OperatorConfigs;
 
 /** Reads secrets from DATA_DIR/secrets.json, creating them once (mode 0600) when absent. */
 function loadOrCreateSecrets(dataDir: string): { sessionSecret: string; urlSigningSecret: string } {
@@ -235,27 +240,28 @@ function loadOrCreateSecrets(dataDir: string): { sessionSecret: string; urlSigni
  * @throws ConfigError with a message that names the bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(given);
+  // Each operator's variables, declared in its provider file (ADR 041), read whatever the mode.
+  const operatorEnv = PAYMENT_OPERATORS.map((d) => ({ d, parsed: z.object(d.env).safeParse(given) }));
+  const issues = [...(parsed.success ? [] : parsed.error.issues), ...operatorEnv.flatMap((o) => (o.parsed.success ? [] : o.parsed.error.issues))];
+  if (!parsed.success || issues.length) {
+    const lines = issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const live: Operator[] = e.PAYMENT_PROVIDER === 'sandbox' ? [] : e.PAYMENT_PROVIDER === 'live' ? ['mtn', 'airtel'] : (e.PAYMENT_PROVIDER.split(',') as Operator[]);
+  const live: Operator[] = e.PAYMENT_PROVIDER === 'sandbox' ? [] : e.PAYMENT_PROVIDER === 'live' ? [...OPERATORS] : (e.PAYMENT_PROVIDER.split(',') as Operator[]);
   const missing: string[] = [];
-  const need = (name: keyof typeof e, why: string) => {
-    if (e[name] === undefined) missing.push(`${name}: required when PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER} (${why})`);
+  const need = (name: string, value: unknown, why: string) => {
+    if (value === undefined) missing.push(`${name}: required when PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER} (${why})`);
   };
-  if (live.includes('mtn')) {
-    need('MTN_API_USER', 'the MTN MoMo API user id');
-    need('MTN_API_KEY', 'the MTN MoMo API key');
-    need('MTN_SUBSCRIPTION_KEY', 'the Collection product subscription key');
+  const operatorConfigs: Record<string, unknown> = {};
+  for (const { d, parsed: p } of operatorEnv) {
+    const values = p.data as Record<string, unknown>;
+    if (live.includes(d.id)) for (const r of d.required) need(r.name, values[r.name], r.why);
+    operatorConfigs[d.id] = live.includes(d.id) ? (d.config as (v: Record<string, unknown>) => unknown)(values) : null;
   }
-  if (live.includes('airtel')) {
-    need('AIRTEL_CLIENT_ID', 'the Airtel Money application client id');
-    need('AIRTEL_CLIENT_SECRET', 'the Airtel Money application client secret');
-  }
-  if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', 'providers call back to it; or set PAYMENT_CALLBACKS=false');
+  if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', e.PUBLIC_URL, 'providers call back to it; or set PAYMENT_CALLBACKS=false');
   if (e.STORAGE === 's3') {
     if (!e.S3_BUCKET) missing.push('S3_BUCKET: required when STORAGE=s3 (the bucket that holds the media)');
     if (!e.S3_REGION && !e.S3_ENDPOINT) missing.push('S3_REGION: required when STORAGE=s3 (or S3_ENDPOINT for an S3-compatible server)');
@@ -290,21 +296,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: live.length ? 'live' : 'sandbox',
     payments: {
       mode: live.length ? 'live' : 'sandbox',
-      operators: live.length ? live : ['mtn', 'airtel'],
+      operators: live.length ? live : [...OPERATORS],
       callbacks: e.PAYMENT_CALLBACKS,
       timeoutMs: Math.round(e.PAYMENT_TIMEOUT_SECONDS * 1000),
       approvalSeconds: e.PAYMENT_APPROVAL_SECONDS,
-      mtn: live.includes('mtn')
-        ? {
-            baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),
-            apiUser: e.MTN_API_USER!,
-            apiKey: e.MTN_API_KEY!,
-            subscriptionKey: e.MTN_SUBSCRIPTION_KEY!,
-            targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
-            currency: e.MTN_CURRENCY ?? (e.MTN_TARGET_ENVIRONMENT === 'sandbox' ? 'EUR' : 'RWF'),
-          }
-        : null,
-      airtel: live.includes('airtel') ? { baseUrl: e.AIRTEL_BASE_URL.replace(/\/+$/, ''), clientId: e.AIRTEL_CLIENT_ID!, clientSecret: e.AIRTEL_CLIENT_SECRET! } : null,
+      ...(operatorConfigs as OperatorConfigs),
     },
     sandboxApprovalSeconds: e.SANDBOX_APPROVAL_SECONDS,
     sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,

@@ -5,7 +5,8 @@
  * - `web`: the jobs declared for `web` (billing: reconciliation of payments, pass expiry; no ffmpeg ever runs there);
  * - `worker`: the jobs declared for `worker` (media: transcode and the ingest upkeep; playback: download remux).
  * Every queue is created whatever the role (`JOB_QUEUES`, with `createQueues` at start), so a job sent by any
- * process waits for a process that works it.
+ * process waits for a process that works it. Each job's payload is parsed with its queue's contract before its
+ * handler runs; one that does not match is failed, not retried (payload-guard.ts).
  */
 import type PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/client.js';
@@ -13,6 +14,7 @@ import { SERVER_MODULES } from '../modules/index.js';
 import { queuesOf, works, type ProcessRole, type ServerModule } from '../modules/module-kit.js';
 import type { Services } from '../services.js';
 import type { HeartbeatOptions } from './job-heartbeat.js';
+import { guardPayloads } from './payload-guard.js';
 
 /** Every queue of Sobanura. */
 export const JOB_QUEUES: readonly string[] = queuesOf(SERVER_MODULES);
@@ -45,7 +47,9 @@ export async function registerJobs(
   for (const m of deps.modules ?? SERVER_MODULES) {
     for (const job of m.jobs ?? []) {
       if (!works(deps.role, job.role)) continue;
-      const handle = await job.start({ boss, services: deps.services as Services, executeSql: deps.executeSql, dbKind: deps.dbKind, heartbeat: deps.heartbeat, withLock: deps.withLock, log: deps.log });
+      // Each payload is parsed with its queue's contract before the handler sees it (payload-guard.ts).
+      const guarded = guardPayloads(boss, job.queues, deps.executeSql, (queue, jobId, message) => deps.log.info({ queue, jobId }, message));
+      const handle = await job.start({ boss: guarded, services: deps.services as Services, executeSql: deps.executeSql, dbKind: deps.dbKind, heartbeat: deps.heartbeat, withLock: deps.withLock, log: deps.log });
       if (handle) started.push(handle);
     }
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPERATORS } from '../domain/msisdn.js';
+import { OPERATORS } from '../domain/operators.js';
 import { PLAN_IDS } from '../domain/plans.js';
 import { passSummary } from './accounts.js';
 
@@ -166,7 +166,10 @@ export const setTitlePriceBody = z.object({
 });
 export const titlePriceResponse = z.object({ movieId: z.string(), priceRwf: z.number().int().nullable() });
 
-export const PAYMENT_PROVIDERS = ['mtn', 'airtel', 'sandbox'] as const;
+/** Who may collect a payment: each operator of src/shared/domain/operators.ts, and the sandbox (ADR 004). */
+export const PAYMENT_PROVIDERS = [...OPERATORS, 'sandbox'] as const;
+/** A payment's provider name, as stored on the payment. */
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const callbackParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS), paymentId: z.uuid('Not a valid id') });
 export const callbackProviderParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
 export const callbackResponse = z.object({ received: z.literal(true) });

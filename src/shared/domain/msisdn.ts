@@ -1,22 +1,23 @@
 /**
- * Rwandan mobile-money numbers: MTN Mobile Money and Airtel Money.
+ * Rwandan mobile-money numbers of the operators in operators.ts (MTN Mobile Money and Airtel Money).
  *
  * Source: docs/product/viewer.md §5 ("Mobile money number"): spaces removed; accepted forms are 07X plus 7 digits,
  * the 250 prefix with 7X plus 7 digits, or 7X plus 7 digits (a leading "+" before 250 is accepted too). ADR 008
- * widens the operator prefixes: 078/079 are MTN, 072/073 are Airtel. The normalised form is the
+ * widens the operator prefixes: 078/079 are MTN, 072/073 are Airtel (each operator's `prefixes` in operators.ts).
+ * The normalised form is the
  * international MSISDN without "+" (ITU-T E.164), as MTN's Collection API expects in `payer.partyId`:
  * `2507XXXXXXXX`. Airtel's Collections API takes the number without the country code (`localMsisdn`).
  */
 
+import { OPERATOR_LIST, type Operator } from './operators.js';
+
+export { OPERATORS, type Operator } from './operators.js';
+
 /** Maximum length of the number field (digits only). docs/product/viewer.md §5. */
 export const MSISDN_INPUT_MAX_LENGTH = 12;
 
-export const OPERATORS = ['mtn', 'airtel'] as const;
-/** The mobile-money operator a number belongs to. */
-export type Operator = (typeof OPERATORS)[number];
-
-/** Second digit after the leading 7 → operator (078/079 MTN, 072/073 Airtel). */
-const PREFIX_OPERATOR: Record<string, Operator> = { '8': 'mtn', '9': 'mtn', '2': 'airtel', '3': 'airtel' };
+/** National prefix without its 0 (`78`) → operator, from each operator's `prefixes`. */
+const PREFIX_OPERATOR: ReadonlyMap<string, Operator> = new Map(OPERATOR_LIST.flatMap((o) => o.prefixes.map((p) => [p.slice(1), o.id] as const)));
 
 export interface RwandaMsisdn {
   /** `2507XXXXXXXX` */
@@ -30,14 +31,14 @@ export function sanitizeMsisdnInput(raw: string): string {
 }
 
 /**
- * Parses a Rwandan MTN or Airtel mobile-money number in any accepted form.
+ * Parses a Rwandan mobile-money number of any operator in operators.ts, in any accepted form.
  * @returns the MSISDN `2507XXXXXXXX` and its operator, or null when the number is neither.
  */
 export function parseRwandaMsisdn(raw: string): RwandaMsisdn | null {
   const s = raw.replace(/\s+/g, '');
-  const m = /^(?:0|250|\+250)?(7(\d)\d{7})$/.exec(s);
+  const m = /^(?:0|250|\+250)?(7\d{8})$/.exec(s);
   if (!m) return null;
-  const operator = PREFIX_OPERATOR[m[2]!];
+  const operator = PREFIX_OPERATOR.get(m[1]!.slice(0, 2));
   return operator ? { msisdn: `250${m[1]}`, operator } : null;
 }
 

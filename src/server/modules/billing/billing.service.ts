@@ -19,7 +19,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
 import type { BillingHistoryResponse, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
-import { maskMsisdn, type Operator, OPERATORS, operatorOf, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
+import { maskMsisdn, operatorOf, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
+import { allPrefixesText, joinWords, type Operator, OPERATOR_INFO, OPERATOR_LIST, OPERATORS } from '../../../shared/domain/operators.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { PassSegment } from '../../../shared/domain/pass-stacking.js';
 import { isPassActive, PLANS, remainingTime } from '../../../shared/domain/plans.js';
@@ -38,7 +39,8 @@ export const LATE_CHECK_EVERY_SECONDS = 300;
 /** Status queries the reconciliation runs at the same time. */
 const RECONCILE_CONCURRENCY = 8;
 
-const OPERATOR_NAMES = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' } as const;
+/** The invalid_msisdn message: every operator's name and prefixes (src/shared/domain/operators.ts). */
+const INVALID_NUMBER_MESSAGE = `Please enter a valid ${joinWords(OPERATOR_LIST.map((o) => o.name), 'or')} number (${allPrefixesText()} followed by 7 digits).`;
 
 export function toPaymentDetail(p: PaymentRow & { movieTitle?: string | null }): PaymentDetail {
   return {
@@ -173,13 +175,13 @@ export function createBillingService(deps: {
     async createPayment(userId: string, body: CreatePaymentBody): Promise<PaymentDetail> {
       const number = parseRwandaMsisdn(body.phone);
       if (!number) {
-        throw new AppError(400, 'invalid_msisdn', 'Please enter a valid MTN Mobile Money or Airtel Money number (078, 079, 072 or 073 followed by 7 digits).', {
+        throw new AppError(400, 'invalid_msisdn', INVALID_NUMBER_MESSAGE, {
           fields: [{ field: 'body.phone', message: 'Invalid mobile money number' }],
         });
       }
       const provider = providers.forOperator(number.operator);
       if (!provider) {
-        throw new AppError(400, 'operator_unavailable', `${OPERATOR_NAMES[number.operator]} is not available yet. Please pay with another number.`, { operator: number.operator });
+        throw new AppError(400, 'operator_unavailable', `${OPERATOR_INFO[number.operator].name} is not available yet. Please pay with another number.`, { operator: number.operator });
       }
       const created = now();
       const base = {

@@ -12,9 +12,12 @@
  * Codes that say "ambiguous, enquire" (ESB000001, ESB000004, DP00800001000, ROUTER117) leave the request to the
  * status query. Transient failures are retried with backoff; a 401 drops the token and tries once more.
  */
+import { z } from 'zod';
 import type { PaymentReason } from '../../../shared/contracts/billing.js';
 import { localMsisdn } from '../../../shared/domain/msisdn.js';
+import { OPERATOR_INFO } from '../../../shared/domain/operators.js';
 import { createTokenCache, DEFAULT_RETRY, field, httpJson, joinUrl, type HttpAnswer, type RetryPolicy, stringField, TransportError, withRetries } from './http.js';
+import { declarePaymentOperator } from './operator-kit.js';
 import { PaymentProviderError, type PaymentProvider, type PaymentStatusAnswer } from './payment-provider.js';
 
 export interface AirtelMoneyConfig {
@@ -26,7 +29,8 @@ export interface AirtelMoneyConfig {
 }
 
 export const AIRTEL_COUNTRY = 'RW';
-export const AIRTEL_CURRENCY = 'RWF';
+/** Airtel Rwanda wallets' currency (src/shared/domain/operators.ts). */
+export const AIRTEL_CURRENCY = OPERATOR_INFO.airtel.currency;
 
 /** Airtel's response codes (DP008000010xx) and product codes (ESB0000xx) → our reasons. */
 const REASONS: Record<string, PaymentReason> = {
@@ -153,3 +157,22 @@ export function createAirtelMoneyProvider(cfg: AirtelMoneyConfig): PaymentProvid
     },
   };
 }
+
+/**
+ * Airtel Money as a payment operator (operator-kit.ts, ADR 008): AIRTEL_BASE_URL (the UAT's), AIRTEL_CLIENT_ID and
+ * AIRTEL_CLIENT_SECRET (both required live).
+ */
+export const airtelMoneyOperator = declarePaymentOperator({
+  id: 'airtel',
+  env: {
+    AIRTEL_BASE_URL: z.url().default('https://openapiuat.airtel.africa'),
+    AIRTEL_CLIENT_ID: z.string().min(4, 'must be the client id of the Airtel application').optional(),
+    AIRTEL_CLIENT_SECRET: z.string().min(4, 'must be the client secret of the Airtel application').optional(),
+  },
+  required: [
+    { name: 'AIRTEL_CLIENT_ID', why: 'the Airtel Money application client id' },
+    { name: 'AIRTEL_CLIENT_SECRET', why: 'the Airtel Money application client secret' },
+  ],
+  config: (e) => ({ baseUrl: e.AIRTEL_BASE_URL.replace(/\/+$/, ''), clientId: e.AIRTEL_CLIENT_ID!, clientSecret: e.AIRTEL_CLIENT_SECRET! }),
+  create: (cfg, { retry }) => createAirtelMoneyProvider({ ...cfg, retry }),
+});

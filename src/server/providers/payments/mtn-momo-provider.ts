@@ -13,8 +13,11 @@
  * Transient failures (5xx, 408, 429, network, timeouts) are retried with backoff; a 401 drops the token and the
  * call is made once more with a fresh one.
  */
+import { z } from 'zod';
 import type { PaymentReason } from '../../../shared/contracts/billing.js';
+import { OPERATOR_INFO } from '../../../shared/domain/operators.js';
 import { createTokenCache, DEFAULT_RETRY, field, httpJson, joinUrl, type HttpAnswer, type RetryPolicy, stringField, TransportError, withRetries } from './http.js';
+import { declarePaymentOperator } from './operator-kit.js';
 import { PaymentProviderError, type PaymentProvider, type PaymentStatusAnswer } from './payment-provider.js';
 
 export interface MtnMomoConfig {
@@ -138,3 +141,34 @@ export function createMtnMomoProvider(cfg: MtnMomoConfig): PaymentProvider & { r
     },
   };
 }
+
+/**
+ * MTN MoMo as a payment operator (operator-kit.ts, ADR 008): MTN_BASE_URL (the sandbox's), MTN_API_USER,
+ * MTN_API_KEY, MTN_SUBSCRIPTION_KEY (the three required live), MTN_TARGET_ENVIRONMENT (sandbox) and MTN_CURRENCY
+ * (EUR in the sandbox environment, RWF otherwise).
+ */
+export const mtnMomoOperator = declarePaymentOperator({
+  id: 'mtn',
+  env: {
+    MTN_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
+    MTN_API_USER: z.uuid('must be the API user id (a UUID)').optional(),
+    MTN_API_KEY: z.string().min(8, 'must be the API key').optional(),
+    MTN_SUBSCRIPTION_KEY: z.string().min(8, 'must be the Collection subscription key').optional(),
+    MTN_TARGET_ENVIRONMENT: z.string().regex(/^[a-z0-9]+$/, 'must be sandbox, or the production environment such as mtnrwanda').default('sandbox'),
+    MTN_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code (EUR in the sandbox, RWF in production)').optional(),
+  },
+  required: [
+    { name: 'MTN_API_USER', why: 'the MTN MoMo API user id' },
+    { name: 'MTN_API_KEY', why: 'the MTN MoMo API key' },
+    { name: 'MTN_SUBSCRIPTION_KEY', why: 'the Collection product subscription key' },
+  ],
+  config: (e) => ({
+    baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),
+    apiUser: e.MTN_API_USER!,
+    apiKey: e.MTN_API_KEY!,
+    subscriptionKey: e.MTN_SUBSCRIPTION_KEY!,
+    targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
+    currency: e.MTN_CURRENCY ?? (e.MTN_TARGET_ENVIRONMENT === 'sandbox' ? 'EUR' : OPERATOR_INFO.mtn.currency),
+  }),
+  create: (cfg, { retry }) => createMtnMomoProvider({ ...cfg, retry }),
+});

@@ -4,9 +4,10 @@
  * Implementations: MTN MoMo (`mtn-momo-provider.ts`), Airtel Money (`airtel-money-provider.ts`) and the stateless
  * sandbox (`sandbox-provider.ts`, the embedded default). `payment-router.ts` picks one by the payer's operator.
  */
-import type { PaymentReason } from '../../../shared/contracts/billing.js';
+import type { PaymentProviderName, PaymentReason } from '../../../shared/contracts/billing.js';
 
-export type ProviderName = 'mtn' | 'airtel' | 'sandbox';
+/** Who collects: an operator id of src/shared/domain/operators.ts, or `sandbox`. */
+export type ProviderName = PaymentProviderName;
 
 export interface RequestToPay {
   /** UUID v4, stored before the call so a retry never creates a second charge (MTN: X-Reference-Id; Airtel: transaction.id). */

@@ -1,12 +1,13 @@
 /**
- * Picks the payment provider (ADR 008): by the payer's operator for a new payment (078/079 → MTN,
- * 072/073 → Airtel), and by the name stored on the payment for every later status query, so a payment is always
- * asked about where it was made. In sandbox mode every operator goes to the sandbox.
+ * Picks the payment provider (ADR 008): by the payer's operator for a new payment (its prefixes in
+ * src/shared/domain/operators.ts: 078/079 → MTN, 072/073 → Airtel), and by the name stored on the payment for every
+ * later status query, so a payment is always asked about where it was made. In sandbox mode every operator goes to
+ * the sandbox. The live providers are built from the declarations in operators.ts (ADR 041).
  */
-import type { Operator } from '../../../shared/domain/msisdn.js';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../../../shared/contracts/billing.js';
+import type { Operator } from '../../../shared/domain/operators.js';
 import type { Config } from '../../config.js';
-import { createAirtelMoneyProvider } from './airtel-money-provider.js';
-import { createMtnMomoProvider } from './mtn-momo-provider.js';
+import { PAYMENT_OPERATORS } from './operators.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { createSandboxProvider } from './sandbox-provider.js';
 
@@ -17,10 +18,11 @@ export interface PaymentProviders {
   byName(name: string): PaymentProvider | null;
 }
 
-export function createPaymentRouter(providers: { mtn?: PaymentProvider | null; airtel?: PaymentProvider | null; sandbox?: PaymentProvider | null }): PaymentProviders {
+/** Routes to the providers given, by operator id or `sandbox` (the sandbox, when given, takes every operator). */
+export function createPaymentRouter(providers: Partial<Record<PaymentProviderName, PaymentProvider | null>>): PaymentProviders {
   return {
     forOperator: (operator) => providers.sandbox ?? providers[operator] ?? null,
-    byName: (name) => (name === 'mtn' || name === 'airtel' || name === 'sandbox' ? (providers[name] ?? null) : null),
+    byName: (name) => ((PAYMENT_PROVIDERS as readonly string[]).includes(name) ? (providers[name as PaymentProviderName] ?? null) : null),
   };
 }
 
@@ -29,8 +31,13 @@ export function createPaymentProviders(config: Config, lookup: Parameters<typeof
   const p = config.payments;
   const retry = { timeoutMs: p.timeoutMs };
   if (p.mode === 'sandbox') return createPaymentRouter({ sandbox: createSandboxProvider({ approvalSeconds: config.sandboxApprovalSeconds, lookup }) });
-  return createPaymentRouter({
-    mtn: p.mtn ? createMtnMomoProvider({ ...p.mtn, retry }) : null,
-    airtel: p.airtel ? createAirtelMoneyProvider({ ...p.airtel, retry }) : null,
-  });
+  return createPaymentRouter(
+    Object.fromEntries(
+      PAYMENT_OPERATORS.map((d) => {
+        const cfg = p[d.id];
+        // `payments.<id>` is what this operator's own `config` made, so its `create` takes it.
+        return [d.id, cfg ? d.create(cfg as never, { retry }) : null];
+      }),
+    ),
+  );
 }

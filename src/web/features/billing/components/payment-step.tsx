@@ -2,12 +2,13 @@ import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Operator, parseRwandaMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
+import { parseRwandaMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
+import { type Operator, operatorNameKey } from '../../../../shared/domain/operators';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatRwf } from '../../../lib/format';
-import { operatorSet } from './operator-texts';
+import { numberPlaceholder, operatorSet } from './operator-texts';
 
 /**
  * The payment step: the mobile-money number (docs/product/viewer.md §5, widened to Airtel by ADR 011). The
@@ -51,7 +52,7 @@ export function PaymentStep({
           return;
         }
         if (!offered) {
-          toast.error(t('billing.operatorUnavailable', { operator: t(`billing.operators.${parsed.operator}`) }), { description: t(`billing.invalidNumberText.${set}`) });
+          toast.error(t('billing.operatorUnavailable', { operator: t(operatorNameKey(parsed.operator)) }), { description: t(`billing.invalidNumberText.${set}`) });
           return;
         }
         onPay(parsed.msisdn);
@@ -69,7 +70,7 @@ export function PaymentStep({
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder={operators[0] === 'airtel' ? '072XXXXXXX' : '078XXXXXXX'}
+          placeholder={numberPlaceholder(operators)}
           value={phone}
           onChange={(e) => setPhone(sanitizeMsisdnInput(e.target.value))}
           disabled={processing}
@@ -82,9 +83,9 @@ export function PaymentStep({
         <p id="payment-operator" className="min-h-5 text-sm" aria-live="polite" data-testid="payment-operator">
           {parsed &&
             (offered ? (
-              <span className="font-medium text-emerald-700 dark:text-emerald-400">{t('billing.paysWith', { operator: t(`billing.operators.${parsed.operator}`) })}</span>
+              <span className="font-medium text-emerald-700 dark:text-emerald-400">{t('billing.paysWith', { operator: t(operatorNameKey(parsed.operator)) })}</span>
             ) : (
-              <span className="font-medium text-destructive">{t('billing.operatorUnavailable', { operator: t(`billing.operators.${parsed.operator}`) })}</span>
+              <span className="font-medium text-destructive">{t('billing.operatorUnavailable', { operator: t(operatorNameKey(parsed.operator)) })}</span>
             ))}
         </p>
       </div>
