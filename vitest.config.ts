@@ -5,6 +5,11 @@ import { wholeJson } from './vite.locale-plugin';
 // Unit and integration tests (app.inject against PGlite, and PostgreSQL when TEST_DATABASE_URL is set), one file per
 // core at a time (VITEST_MAX_WORKERS overrides). Tests that start the server as a process run dist/server: build it
 // first (`npm run build:server`; npm test does, src/server/test/built-server.ts).
+//
+// `isolate: false`: a worker keeps its module cache from one file to the next, so the app's modules are imported
+// once per worker, not once per file (import time 144 s → 20 s summed over the files), and the migrated PGlite and
+// PostgreSQL templates of src/server/test/harness.ts are made once per worker. Files share no state but those
+// caches: each test builds its own app on its own database (docs/decisions/040-test-speed.md).
 export default defineConfig({
   plugins: [wholeJson()],
   test: {
@@ -12,6 +17,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    isolate: false,
     fileParallelism: true,
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
   },

@@ -3,8 +3,8 @@
  * database made on TEST_DATABASE_URL's server and dropped afterwards) when TEST_DATABASE_URL is set — with the
  * real ffmpeg transcoder and job workers, driven through `app.inject` (docs/product/architecture.md §4.10).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,7 +12,7 @@ import { describe } from 'vitest';
 import type { Role } from '../../shared/contracts/accounts.js';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { migrateDatabase, openDatabase, type DbHandle } from '../db/client.js';
+import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type DbHandle } from '../db/client.js';
 import type { BrowseOptions } from '../modules/catalog/browse-module.js';
 import { FfmpegTranscoder } from '../providers/transcoder/ffmpeg-transcoder.js';
 import type { Transcoder } from '../providers/transcoder/transcoder.js';
@@ -36,14 +36,79 @@ export interface TestApp extends BuiltApp {
   stop(): Promise<void>;
 }
 
-/** Creates a fresh database on TEST_DATABASE_URL's server; returns its URL and `drop` (drops it, ending its sessions). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Runs `fn` with a client connected to TEST_DATABASE_URL (the server's admin database), then disconnects. */
+async function withAdminClient<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A hash of the migration files (names and contents): the migrated template's name changes when they do. */
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  for (const name of readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(MIGRATIONS_DIR, name);
+    if (statSync(file).isFile()) h.update(name).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * The name of a migrated, empty database on TEST_DATABASE_URL's server, made once for every test process and run
+ * that has the same migrations (its name carries their hash), so each PostgreSQL database an app test opens is a copy
+ * of it (`create database … template`, PostgreSQL's own cloning) instead of a run of every migration (ADR 040), as
+ * PGlite's template does. It is made under a server-wide advisory lock, under a temporary name renamed only when
+ * migrated, so a process killed half-way never leaves a half-migrated template; older templates are dropped when a
+ * new one is made. A test of migrating itself opens a database without it.
+ */
+let migratedPostgres: Promise<string> | null = null;
+export function migratedPostgresTemplate(): Promise<string> {
+  migratedPostgres ??= (async () => {
+    const name = `sobanura_template_${migrationsHash()}`;
+    const exists = (c: pg.Client) => c.query('select 1 from pg_database where datname = $1', [name]).then((r) => r.rowCount === 1);
+    if (await withAdminClient(exists)) return name;
+    await withAdminClient(async (c) => {
+      await c.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+      try {
+        if (await exists(c)) return;
+        const building = `sobanura_building_${randomBytes(6).toString('hex')}`;
+        await c.query(`create database ${building}`);
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.pathname = `/${building}`;
+        const db = await openDatabase({ url: url.toString() });
+        try {
+          await migrateDatabase(db);
+        } finally {
+          await db.close();
+        }
+        await c.query(`alter database ${building} rename to ${name}`);
+        const stale = await c.query<{ datname: string }>(`select datname from pg_database where (datname like 'sobanura\\_template\\_%' or datname like 'sobanura\\_building\\_%') and datname <> $1`, [name]);
+        // A template another run is copying right now cannot be dropped; it goes the next time.
+        for (const { datname } of stale.rows) await c.query(`drop database if exists ${datname}`).catch(() => {});
+      } finally {
+        await c.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+      }
+    });
+    return name;
+  })();
+  migratedPostgres.catch(() => (migratedPostgres = null));
+  return migratedPostgres;
+}
+/** The advisory lock key under which the migrated template is made (any fixed bigint; this one is "SOBATMPL" in ASCII). */
+const TEMPLATE_LOCK_KEY = '6003089676662820940';
+
+/**
+ * Creates a fresh database on TEST_DATABASE_URL's server (empty, or a copy of `template`); returns its URL and `drop`
+ * (drops it, ending its sessions).
+ */
+export async function createPostgresDatabase(opts: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `sobanura_test_${randomBytes(6).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
+  await withAdminClient((c) => c.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`));
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
   return {
@@ -89,7 +154,7 @@ export async function startTestApp(
   if (kind === 'postgres') {
     let url = opts.reuse?.dbUrl;
     if (!url) {
-      const created = await createPostgresDatabase();
+      const created = await createPostgresDatabase({ template: await migratedPostgresTemplate() });
       url = created.url;
       drop = created.drop;
     }
