@@ -33,12 +33,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts a server process (dist/server/main.js) on a free port with its own DATA_DIR. Its x264 preset is ultrafast
+ * unless `env` says otherwise: the scenarios test the product's flows, and the production preset (veryfast) is
+ * tested by src/server/providers/transcoder/ffmpeg-transcoder.test.ts (docs/decisions/040-test-speed.md).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const [cliNode, cliPath] = serverCommand('cli');
-  const fullEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DEMO_CATALOG: 'false', SANDBOX_APPROVAL_SECONDS: '2', LOG_LEVEL: 'info', ...env };
+  const fullEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DEMO_CATALOG: 'false', SANDBOX_APPROVAL_SECONDS: '2', LOG_LEVEL: 'info', TRANSCODE_PRESET: 'ultrafast', ...env };
   const child: ChildProcess = spawn(cliNode, [serverCommand('main')[1]], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
