@@ -183,7 +183,7 @@ describeEachDb('redeeming vouchers', (kind) => {
     const empty = new URL(String((await formPost('')).headers.location), SITE);
     expect([empty.searchParams.get('error'), empty.searchParams.get('invalid')]).toEqual(['validation_failed', 'code']);
     // From another site, or with no proof of where it comes from: 403, not redirected, nothing redeemed.
-    for (const headers of [{ origin: 'https://evil.example' }, {}]) {
+    for (const headers of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
       const res = await formPost(codes[1]!, headers);
       expect([res.statusCode, res.json().error.code]).toEqual([403, 'bad_origin']);
     }
