@@ -26,6 +26,7 @@ import type { createUrlSigner } from './modules/playback/url-signer.js';
 import type { createProgressService } from './modules/progress/progress.service.js';
 import type { createRecoveryService } from './modules/recovery/recovery.service.js';
 import type { createSiteService } from './modules/site/site.service.js';
+import type { createVouchersService } from './modules/vouchers/vouchers.service.js';
 import type { createAuth } from './plugins/auth.js';
 import type { Messaging } from './providers/messaging/create-messaging.js';
 import type { createPaymentProviders } from './providers/payments/payment-router.js';
@@ -58,4 +59,5 @@ export interface Services extends BrowseServices {
   messaging: Messaging;
   outbox: Messaging['outbox'];
   recovery: ReturnType<typeof createRecoveryService>;
+  vouchers: ReturnType<typeof createVouchersService>;
 }

@@ -7,6 +7,7 @@
  *   payments-commands.ts  pass grant, payments reconcile
  *   db-commands.ts        db init | migrate | dump, demo seed
  *   outbox-commands.ts    outbox list
+ *   voucher-commands.ts   voucher create | list | void
  *   storage-commands.ts   storage migrate (needs no database)
  * plus `--version` and `help`. Returns an exit code and the text written (also given to `ctx.write` as it is made);
  * bad arguments print usage and give exit code 2, a failed command prints `error: <reason>` and gives 1.
@@ -20,6 +21,7 @@ import { registerOutboxCommands } from './outbox-commands.js';
 import { registerPaymentsCommands } from './payments-commands.js';
 import { registerStorageCommands } from './storage-commands.js';
 import { argvPasswordRefusal, registerUserCommands } from './user-commands.js';
+import { registerVoucherCommands } from './voucher-commands.js';
 import { packageVersion } from './version.js';
 
 export type { CliContext, CliDatabase, CliResult } from './command-kit.js';
@@ -62,6 +64,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
   registerPaymentsCommands(program, env);
   registerDbCommands(program, env);
   registerOutboxCommands(program, env);
+  registerVoucherCommands(program, env);
   registerStorageCommands(program, env);
 
   if (argv.length === 0) {

@@ -24,8 +24,14 @@ describeEachDb('route guards', (kind) => {
 
   it('declares an access level on every route, and covers the known ones', () => {
     const urls = t.routes.map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['POST /api/admin/movies', 'POST /api/playback/:id', 'POST /api/uploads', 'PATCH /api/uploads/*', 'GET /api/admin/videos/:id', 'POST /api/billing/payments']));
+    expect(urls).toEqual(expect.arrayContaining(['POST /api/admin/movies', 'POST /api/playback/:id', 'POST /api/uploads', 'PATCH /api/uploads/*', 'GET /api/admin/videos/:id', 'POST /api/billing/payments', 'POST /api/vouchers/redeem', 'POST /api/admin/vouchers/batches', 'GET /api/admin/vouchers/batches/:id/codes.csv']));
     expect(t.routes.filter((r) => r.access === 'anonymous').map((r) => r.url)).not.toContain('/api/admin/movies');
+    // Vouchers (ADR 042): a signed-in viewer redeems; only a super admin makes, lists, voids or downloads batches.
+    const accessOf = (method: string, url: string) => t.routes.find((r) => r.method === method && r.url === url)?.access;
+    expect(accessOf('POST', '/api/vouchers/redeem')).toBe('user');
+    for (const [method, url] of [['GET', '/api/admin/vouchers/batches'], ['POST', '/api/admin/vouchers/batches'], ['POST', '/api/admin/vouchers/batches/:id/void'], ['GET', '/api/admin/vouchers/batches/:id/codes.csv']]) {
+      expect(accessOf(method!, url!), `${method} ${url}`).toBe('super_admin');
+    }
   });
 
   it('refuses callers below each route access level and lets the others through', async () => {

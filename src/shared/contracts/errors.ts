@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   'phone_code_invalid',
   'phone_code_locked',
   'offline_device_limit',
+  'voucher_malformed',
+  'voucher_unknown',
+  'voucher_used',
+  'voucher_expired',
+  'voucher_voided',
+  'voucher_locked',
+  'voucher_codes_sealed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

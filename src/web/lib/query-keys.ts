@@ -21,6 +21,8 @@ export const queryKeys = {
   episode: (seriesId: string, season: number, episode: number) => ['catalog', 'series', seriesId, 'episode', season, episode] as const,
   watchlist: ['watchlist'] as const,
   plans: ['billing', 'plans'] as const,
+  /** Everything of billing (plans, the pass and its history, payments): refreshed after a voucher adds a pass. */
+  billing: ['billing'] as const,
   payment: (id: string) => ['billing', 'payments', id] as const,
   playback: (movieId: string) => ['playback', movieId] as const,
   adminMovies: ['admin', 'movies'] as const,

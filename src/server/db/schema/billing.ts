@@ -27,7 +27,7 @@ export const subscriptions = pgTable('subscriptions', {
   plan: planEnum('plan').notNull(),
   status: passStatusEnum('status').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** How the pass was last extended: 'payment' or 'grant' (command line, support). */
+  /** How the pass was last extended: 'payment', 'grant' (command line, support) or 'voucher' (docs/decisions/042-vouchers.md). */
   source: text('source').notNull().default('payment'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the pass was last bought, granted, or when a queued pass took over: download quotas count from here. */
@@ -47,7 +47,7 @@ export const queuedPasses = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     plan: planEnum('plan').notNull(),
     seconds: bigint('seconds', { mode: 'number' }).notNull(),
-    /** How the time was last added: 'payment', 'grant' or 'complimentary' (as `subscriptions.source`). */
+    /** How the time was last added: 'payment', 'grant', 'complimentary' or 'voucher' (as `subscriptions.source`). */
     source: text('source').notNull().default('payment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

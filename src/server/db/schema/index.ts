@@ -11,3 +11,4 @@ export * from './jobs.js';
 export * from './recovery.js';
 export * from './site.js';
 export * from './offline.js';
+export * from './vouchers.js';

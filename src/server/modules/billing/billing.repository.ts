@@ -57,6 +57,20 @@ export function createBillingRepository(db: Database) {
     async extendPass(userId: string, plan: PlanId, source: string, now = new Date()): Promise<PassRow> {
       return db.transaction(async (tx) => extendPassIn(tx as unknown as Database, userId, plan, source, now));
     },
+    /**
+     * Runs `claim` and, only when it returns a value (not null), adds `plan` to the user's passes (`buyPass`,
+     * ADR 019), both in one transaction: a claim that finds nothing to claim credits nothing, and a credit that fails
+     * undoes the claim. `claim` runs first, in the caller's terms (e.g. a conditional UPDATE ... RETURNING that only
+     * one of several concurrent transactions can win, docs/decisions/042-vouchers.md).
+     * @returns what `claim` returned and the pass in force after the credit, or null when `claim` returned null.
+     */
+    async extendPassWhen<T>(userId: string, plan: PlanId, source: string, now: Date, claim: (tx: Database) => Promise<T | null>): Promise<{ claimed: T; pass: PassRow } | null> {
+      return db.transaction(async (tx) => {
+        const claimed = await claim(tx as unknown as Database);
+        if (claimed === null) return null;
+        return { claimed, pass: await extendPassIn(tx as unknown as Database, userId, plan, source, now) };
+      });
+    },
     async insertPayment(values: typeof payments.$inferInsert): Promise<PaymentRow> {
       const [row] = await db.insert(payments).values(values).returning();
       return row!;

@@ -24,6 +24,7 @@ import { allPrefixesText, joinWords, type Operator, OPERATOR_INFO, OPERATOR_LIST
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { PassSegment } from '../../../shared/domain/pass-stacking.js';
 import { isPassActive, PLANS, remainingTime } from '../../../shared/domain/plans.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { PaymentProviderError } from '../../providers/payments/payment-provider.js';
 import type { PaymentProviders } from '../../providers/payments/payment-router.js';
@@ -329,6 +330,15 @@ export function createBillingService(deps: {
     /** A complimentary pass (command line, support): added like a paid one (ADR 019), recorded as a grant. Returns the pass in force. */
     async grantPass(userId: string, plan: PlanId): Promise<PassRow> {
       return repo.extendPass(userId, plan, 'grant', now());
+    },
+    /**
+     * Credits a pass of `plan` to `userId` (added like a paid one, ADR 019, recorded with `source`), only when
+     * `claim` claims something: both run in one transaction, `claim` first (docs/decisions/042-vouchers.md: a
+     * voucher's conditional UPDATE, so of concurrent redemptions of one code exactly one credits a pass).
+     * @returns what `claim` returned and the pass in force after the credit; null when `claim` returned null.
+     */
+    creditPassWhen<T>(userId: string, plan: PlanId, source: string, claim: (tx: Database) => Promise<T | null>): Promise<{ claimed: T; pass: PassRow } | null> {
+      return repo.extendPassWhen(userId, plan, source, now(), claim);
     },
     /** The pass in force then the passes queued behind it, back to back (ADR 019); empty when none is in force. */
     passTimeline: (userId: string) => repo.passTimelineOf(userId, now()),

@@ -10,7 +10,7 @@ import { UploadPanel } from '../components/upload-panel';
 import { uploadStore, useUploads } from '../hooks/use-uploads';
 
 /** The panel's tabs (docs/product/admin.md §2, plus People of ADR 010 and Messages); `?tab=` keeps the choice across reloads. */
-export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages', 'settings', 'outbox'] as const;
+export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'messages', 'settings', 'vouchers', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** The loading screen shows at least this long (docs/product/admin.md §9, "Admin panel loader 1 s"), ms. */
 export const PANEL_LOADER_MS = 1000;
@@ -24,9 +24,10 @@ const PeopleTab = lazy(() => import('../tabs/people-tab'));
 const MessagesTab = lazy(() => import('../tabs/messages-tab'));
 const SettingsTab = lazy(() => import('../tabs/settings-tab'));
 const OutboxTab = lazy(() => import('../tabs/outbox-tab'));
+const VouchersTab = lazy(() => import('../tabs/vouchers-tab'));
 
-/** Tabs only a super admin sees (the site settings, ADR 022; the outbox, ADR 021). */
-export const SUPER_ADMIN_TABS: readonly AdminTab[] = ['settings', 'outbox'];
+/** Tabs only a super admin sees (the site settings, ADR 022; vouchers, ADR 042; the outbox, ADR 021). */
+export const SUPER_ADMIN_TABS: readonly AdminTab[] = ['settings', 'vouchers', 'outbox'];
 
 export function tabFromParam(value: string | null, role: string = 'super_admin'): AdminTab {
   const tab = (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'movies';
@@ -100,6 +101,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
         <Tabs.Content value="people">{tab === 'people' && <Suspense fallback={fallback}><PeopleTab me={user} /></Suspense>}</Tabs.Content>
         <Tabs.Content value="messages">{tab === 'messages' && <Suspense fallback={fallback}><MessagesTab /></Suspense>}</Tabs.Content>
         {user.role === 'super_admin' && <Tabs.Content value="settings">{tab === 'settings' && <Suspense fallback={fallback}><SettingsTab /></Suspense>}</Tabs.Content>}
+        {user.role === 'super_admin' && <Tabs.Content value="vouchers">{tab === 'vouchers' && <Suspense fallback={fallback}><VouchersTab /></Suspense>}</Tabs.Content>}
         {user.role === 'super_admin' && <Tabs.Content value="outbox">{tab === 'outbox' && <Suspense fallback={fallback}><OutboxTab /></Suspense>}</Tabs.Content>}
       </Tabs.Root>
       <UploadPanel items={uploads} store={uploadStore()} />

@@ -4,6 +4,7 @@ import { canCreateGroup, groupPreview } from './groups-tab';
 import { roleAction } from './people-tab';
 import { nextSeasonNumber, validateEpisode } from './series-tab';
 import { tabFromParam } from '../routes/admin-panel-page';
+import { batchFormProblem } from './vouchers-tab';
 
 describe('panel rules', () => {
   it('the tab comes from ?tab=, unknown values fall back to movies', () => {
@@ -11,6 +12,20 @@ describe('panel rules', () => {
     expect(tabFromParam('people')).toBe('people');
     expect(tabFromParam('nope')).toBe('movies');
     expect(tabFromParam(null)).toBe('movies');
+    // Vouchers are the super admin's only (ADR 042).
+    expect(tabFromParam('vouchers')).toBe('vouchers');
+    expect(tabFromParam('vouchers', 'admin')).toBe('movies');
+  });
+
+  it('a voucher batch needs a plan and 1 to 10,000 codes; a name and a last day are optional (ADR 042)', () => {
+    const ok = batchFormProblem({ plan: 'weekly', count: '250', name: ' Remera ', expiresOn: '' });
+    expect(ok).toEqual({ body: { plan: 'weekly', count: 250, name: 'Remera' }, field: null });
+    expect(batchFormProblem({ plan: 'weekly', count: '0', name: '', expiresOn: '' }).field).toBe('count');
+    expect(batchFormProblem({ plan: 'weekly', count: '10001', name: '', expiresOn: '' }).field).toBe('count');
+    expect(batchFormProblem({ plan: 'weekly', count: '2.5', name: '', expiresOn: '' }).field).toBe('count');
+    expect(batchFormProblem({ plan: 'weekly', count: '5', name: '=x', expiresOn: '' }).field).toBe('name');
+    expect(batchFormProblem({ plan: 'weekly', count: '5', name: '', expiresOn: '2027-02-30' }).field).toBe('expiresOn');
+    expect(batchFormProblem({ plan: 'hourly', count: '5', name: '', expiresOn: '' }).field).toBe('plan');
   });
 
   it('group cards preview 3 movies then "+ N more"; creation needs a title and 2 distinct movies', () => {

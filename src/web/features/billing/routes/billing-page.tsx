@@ -37,9 +37,15 @@ function CurrentPass({ pass }: { pass: PassView | null }) {
         ) : (
           <span />
         )}
-        <Button asChild variant={active ? 'outline' : 'default'}>
-          <Link to="/subscribe">{t(active ? 'billing.extendPass' : 'billing.buyPass')}</Link>
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          {/* Vouchers sold for cash by agents (docs/decisions/042-vouchers.md). */}
+          <Link to="/redeem" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            {t('vouchers.link')}
+          </Link>
+          <Button asChild variant={active ? 'outline' : 'default'}>
+            <Link to="/subscribe">{t(active ? 'billing.extendPass' : 'billing.buyPass')}</Link>
+          </Button>
+        </div>
         {active && pass && pass.timeline.length > 1 && (
           // Passes bought on top of this one, waiting for it to end (docs/decisions/019).
           <div className="grid w-full gap-1 text-sm" data-testid="queued-passes">
