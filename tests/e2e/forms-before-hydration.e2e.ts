@@ -7,7 +7,10 @@
  * - the same for account recovery: forgot password by email, the link from the outbox, a new password refused and
  *   then taken;
  * - the app's scripts held back until after the tap, then let through: the tap is sent once (one message stored),
- *   the page it leads to is drawn, and the app then starts on it.
+ *   the page it leads to is drawn, and the app then starts on it;
+ * - a voucher (docs/decisions/042-vouchers.md) made with `sobanura voucher create`: redeemed at /redeem by one tap
+ *   with the scripts blocked, the same code refused as used, then, with the app loaded, a mistyped code refused in
+ *   the browser (no request) and a second code redeemed, the pass then listed on /billing.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,4 +212,65 @@ describe('forms before the app has loaded', () => {
     expect((await inbox(server)).filter((m) => m.subject === 'Late scripts')).toHaveLength(1);
     await context.close();
   }, 60_000);
+
+  it('redeems a voucher at /redeem, before the app has loaded and after', async () => {
+    const codes = (await server.cli('voucher', 'create', '--plan', 'weekly', '--count', '2', '--batch', 'e2e-agent'))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /^[2-9A-Z]{5}-[2-9A-Z]{5}-[2-9A-Z]{5}$/.test(l));
+    expect(codes).toHaveLength(2);
+    const buyer = { email: 'voucher-buyer@sobanura.test', password: 'voucher-buyer-2026' };
+    await server.cli('user', 'create', '--email', buyer.email, '--password', buyer.password, '--role', 'user');
+
+    // Scripts blocked: sign in for /redeem, then one tap on Redeem adds the pass.
+    const bare = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await bare.route('**/assets/*.js', (route) => route.abort());
+    const page = await bare.newPage();
+    await page.goto(`${server.url}/login?next=/redeem`);
+    await page.fill('#login-email', buyer.email);
+    await page.fill('#login-password', buyer.password);
+    await page.click('button[type=submit]');
+    await page.waitForURL((u) => u.pathname === '/redeem');
+    expect(await page.getByLabel('Voucher code').count()).toBe(1);
+    const posts = countPosts(page, '/api/vouchers/redeem');
+    await page.getByLabel('Voucher code').fill(codes[0]!.toLowerCase().replaceAll('-', ' '));
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await page.waitForURL((u) => u.pathname === '/redeem' && u.searchParams.get('redeemed') === 'weekly');
+    await expect.poll(() => page.textContent('[data-testid=voucher-redeemed]')).toContain('added');
+    expect(posts.n).toBe(1);
+
+    // The same code again: refused as used, in words.
+    await page.goto(`${server.url}/redeem`);
+    await page.getByLabel('Voucher code').fill(codes[0]!);
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await page.waitForURL((u) => u.pathname === '/redeem' && u.searchParams.has('error'));
+    await expect.poll(() => page.textContent('main')).toMatch(/already been used/);
+    await bare.close();
+
+    // With the app loaded: a mistyped code is caught in the browser, then the second code is redeemed.
+    const full = await browser.newContext();
+    const app = await full.newPage();
+    await app.goto(`${server.url}/login?next=/redeem`);
+    await app.waitForSelector('html[data-ready]', { state: 'attached', timeout: 30_000 });
+    await app.fill('#login-email', buyer.email);
+    await app.fill('#login-password', buyer.password);
+    await app.click('button[type=submit]');
+    await app.waitForURL((u) => u.pathname === '/redeem');
+    await app.waitForSelector('html[data-ready]', { state: 'attached', timeout: 30_000 });
+    const appPosts = countPosts(app, '/api/vouchers/redeem');
+    const good = codes[1]!;
+    const last = good.at(-1)!;
+    const typo = good.slice(0, -1) + (last === 'A' ? 'B' : 'A');
+    await app.getByLabel('Voucher code').fill(typo);
+    await app.getByRole('button', { name: 'Redeem' }).click();
+    await expect.poll(() => app.textContent('#voucher-code-error')).toMatch(/typo/);
+    expect(appPosts.n).toBe(0);
+    await app.getByLabel('Voucher code').fill(good);
+    await app.getByRole('button', { name: 'Redeem' }).click();
+    await app.getByTestId('voucher-redeemed').waitFor();
+    expect(appPosts.n).toBe(1);
+    await app.goto(`${server.url}/billing`);
+    await expect.poll(() => app.textContent('main')).toMatch(/Weekly/);
+    await full.close();
+  }, 120_000);
 });

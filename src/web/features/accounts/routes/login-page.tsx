@@ -4,14 +4,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { safeNextPath, SIGN_IN_PAGES } from '../../../../shared/domain/next-path';
 import { LoginForm } from '../components/login-form';
 
-/** /login. Success goes to / (or back to the protected page that sent the viewer here). */
+/**
+ * /login. Success goes to / (or back to the protected page that sent the viewer here: the router's state when the
+ * app redirected, else `?next=` as in a link such as /login?next=/redeem — the same page the form post's 303 goes to).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: unknown } | null)?.from;
   // The same rule as the form's hidden `next` and the server's 303 (shared/domain/next-path.ts, ADR 024).
-  const target = safeNextPath(from, SIGN_IN_PAGES) ?? '/';
+  const target = safeNextPath(from, SIGN_IN_PAGES) ?? safeNextPath(new URLSearchParams(location.search).get('next'), SIGN_IN_PAGES) ?? '/';
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
