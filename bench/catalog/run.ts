@@ -29,7 +29,8 @@ import { createCatalogPageRepository } from '../../src/server/modules/catalog/ca
 import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
 import { freshPostgres, runLoad } from './harness.js';
 import type { LoadSummary } from './load-worker.js';
-import { CATEGORIES, prng, seedCatalogue, VOCABULARY, type SeedResult } from './seed.js';
+import { searchQueries } from './search-queries.js';
+import { CATEGORIES, prng, seedCatalogue, type SeedResult } from './seed.js';
 
 const COMMAND = 'npx tsx bench/catalog/run.ts';
 const argv = process.argv.slice(2);
@@ -59,33 +60,10 @@ function shuffle<T>(xs: T[], seed: number): T[] {
   return a;
 }
 
-/**
- * What people type: rare title words, the same with a typo, the first letters of a word, accented and
- * upper-case forms, two words, translator and director names, and the commonest words (thousands of matches,
- * the costly case).
- */
+/** Each search of searchQueries(), page 1 and page 2, shuffled. */
 function searchUrls(): string[] {
-  const r = prng(7);
-  const typo = (w: string) => {
-    const i = 1 + Math.floor(r() * (w.length - 2));
-    return w.slice(0, i) + 'aeiou'[Math.floor(r() * 5)] + w.slice(i + 1);
-  };
-  const rare = Array.from({ length: 24 }, () => VOCABULARY[200 + Math.floor(r() * 3000)]!);
-  const qs = [
-    ...rare.slice(0, 8),
-    ...rare.slice(8, 16).map(typo),
-    ...rare.slice(16, 24).map((w) => w.slice(0, Math.max(3, w.length - 2))),
-    'Ìnzóvú',
-    'INTÀRE',
-    `${rare[0]} ${rare[1]!.slice(0, 3)}`,
-    'junior giti',
-    'kimomo',
-    'agasobanuy',
-    'kamali',
-    ...VOCABULARY.slice(0, 3),
-  ];
   return shuffle(
-    qs.flatMap((q) => [`/api/catalog?q=${encodeURIComponent(q)}`, `/api/catalog?q=${encodeURIComponent(q)}&page=2`]),
+    searchQueries().flatMap((q) => [`/api/catalog?q=${encodeURIComponent(q)}`, `/api/catalog?q=${encodeURIComponent(q)}&page=2`]),
     8,
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * Times each search the catalogue bench sends (bench/catalog/run.ts searchUrls), one at a time, on a seeded embedded
+ * database: the page statement alone, median of 5 runs, in ms, so the slowest kinds of query stand out.
+ *
+ * With `--explain`, prints PostgreSQL's EXPLAIN ANALYZE of the last execution of each query's page 1 instead
+ * (the plan PGlite chose for the prepared statement, generic or custom).
+ *
+ * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain]
+ */
+import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { createCatalogPageRepository } from '../../src/server/modules/catalog/catalog-page.repository.js';
+import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedCatalogue } from './seed.js';
+import { searchQueries } from './search-queries.js';
+
+const i = process.argv.indexOf('--movies');
+const MOVIES = i >= 0 ? Number(process.argv[i + 1]) : 10_000;
+const db = await openDatabase({ memory: true });
+await migrateDatabase(db);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-profile-'));
+const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'no-web') });
+const built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false });
+await seedCatalogue(built.services, db.db as never, { movies: MOVIES, series: 500 });
+const EXPLAIN = process.argv.includes('--explain');
+let lastExecute = '';
+const pages = createCatalogPageRepository({
+  ...db,
+  executeSql: async (text: string, values?: unknown[]) => {
+    if (text.startsWith('EXECUTE')) lastExecute = text;
+    return db.executeSql(text, values);
+  },
+});
+for (const q of searchQueries()) {
+  for (const page of [1, 2]) {
+    const times: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const t0 = performance.now();
+      await pages.page({ tab: 'movies', q, playableOnly: true }, 'relevance', 10, (page - 1) * 10);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${times[2]!.toFixed(2).padStart(8)} ms  page ${page}  ${q}`);
+    if (EXPLAIN && page === 1) {
+      const plan = await db.executeSql(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${lastExecute}`);
+      console.log(plan.rows.map((r) => `      ${Object.values(r as object)[0]}`).join('\n'));
+    }
+  }
+}
+await built.close();
+await db.close();
