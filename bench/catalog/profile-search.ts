@@ -3,7 +3,7 @@
  * database: the page statement alone, median of 5 runs, in ms, so the slowest kinds of query stand out.
  *
  * With `--explain`, prints PostgreSQL's EXPLAIN ANALYZE of the last execution of each query's page 1 instead
- * (the plan PGlite chose for the prepared statement, generic or custom).
+ * (the plan PGlite chose, with its timings).
  *
  * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain]
  */
@@ -27,11 +27,11 @@ const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', W
 const built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false });
 await seedCatalogue(built.services, db.db as never, { movies: MOVIES, series: 500 });
 const EXPLAIN = process.argv.includes('--explain');
-let lastExecute = '';
+let last: { text: string; values?: unknown[] } = { text: '' };
 const pages = createCatalogPageRepository({
   ...db,
   executeSql: async (text: string, values?: unknown[]) => {
-    if (text.startsWith('EXECUTE')) lastExecute = text;
+    if (!text.startsWith('PREPARE')) last = { text, values };
     return db.executeSql(text, values);
   },
 });
@@ -46,7 +46,7 @@ for (const q of searchQueries()) {
     times.sort((a, b) => a - b);
     console.log(`${times[2]!.toFixed(2).padStart(8)} ms  page ${page}  ${q}`);
     if (EXPLAIN && page === 1) {
-      const plan = await db.executeSql(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${lastExecute}`);
+      const plan = await db.executeSql(`EXPLAIN (ANALYZE, COSTS OFF) ${last.text}`, last.values);
       console.log(plan.rows.map((r) => `      ${Object.values(r as object)[0]}`).join('\n'));
     }
   }

@@ -11,25 +11,31 @@ const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r 
 
 /**
  * The film `movieId` belongs to: `{ titleId, movieIds }` (see filmTitleOf), or null when there is no such movie.
- * Three small reads on indexed columns (movie_parts.video_id, movies.display_key, movie_parts.movie_id).
+ * One statement of small reads on indexed columns (movie_parts.video_id, movies.display_key, movie_parts.movie_id).
  */
 export async function filmTitle(db: Database, movieId: string): Promise<{ titleId: string; movieIds: string[] } | null> {
+  // One statement (one round trip on a movie's page): the movie and the part-holder of its video, the automatic
+  // group of the head movie (the holder, or the movie itself), and the movies whose videos are parts of that film.
   const [m] = rowsOf(
-    await db.execute(sql`select m.id::text as id,
-        (select mp.movie_id::text from movie_parts mp where m.video_id is not null and mp.video_id = m.video_id and mp.movie_id <> m.id order by mp.created_at, mp.id limit 1) as holder
-      from movies m where m.id = ${movieId}`),
+    await db.execute(sql`with m as (
+        select m.id, (select mp.movie_id from movie_parts mp where m.video_id is not null and mp.video_id = m.video_id and mp.movie_id <> m.id order by mp.created_at, mp.id limit 1) as holder
+        from movies m where m.id = ${movieId}
+      ), grp as (
+        select g.id, g.part_number, g.created_at from m join movies h on h.id = coalesce(m.holder, m.id)
+          join movies g on g.display_key = h.display_key where h.display_key like 'a:%'
+      ), films as (
+        select id from grp union all select coalesce(m.holder, m.id) from m where not exists (select 1 from grp)
+      )
+      select m.id::text as id, m.holder::text as holder,
+        coalesce((select array_agg(g.id::text order by g.part_number asc nulls last, g.created_at asc, g.id asc) from grp g), '{}') as group_ids,
+        coalesce((select array_agg(distinct x.id::text) from movie_parts mp join movies x on x.video_id = mp.video_id
+          where mp.movie_id in (select id from films) and x.id <> mp.movie_id), '{}') as part_ids
+      from m`),
   );
   if (!m) return null;
   const holderId = (m.holder as string | null) ?? null;
-  const head = holderId ?? movieId;
-  const group = rowsOf(
-    await db.execute(sql`select g.id::text as id from movies h join movies g on g.display_key = h.display_key
-      where h.id = ${head} and h.display_key like 'a:%' order by g.part_number asc nulls last, g.created_at asc, g.id asc`),
-  ).map((r) => String(r.id));
-  const films = group.length ? group : [head];
-  const partMovieIds = rowsOf(
-    await db.execute(sql`select distinct x.id::text as id from movie_parts mp join movies x on x.video_id = mp.video_id
-      where mp.movie_id = any(${`{${films.join(',')}}`}::uuid[]) and x.id <> mp.movie_id`),
-  ).map((r) => String(r.id));
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : []);
+  const group = list(m.group_ids);
+  const partMovieIds = list(m.part_ids);
   return filmTitleOf({ movieId, holderId, groupIds: group, partMovieIds });
 }
