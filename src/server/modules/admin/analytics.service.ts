@@ -3,19 +3,19 @@
  * the last 30 days; at most 366): revenue in RWF per day and per plan, passes sold and active per day, new viewers
  * per day, payment outcomes (successful, failed by reason), and the top 10 titles by plays with hours watched (from
  * `video_plays`, written by playback). Every per-day series has one entry per day, zeros included.
- * CSV: one series per file, RFC 4180 (CRLF line ends, quoted fields where needed), formulas escaped (`toCsv`).
+ * CSV: one series per file, RFC 4180 (CRLF line ends, quoted fields where needed), formulas escaped (`toCsv`, lib/csv.ts).
  *
  * Passes active on a day: each user's pass is rebuilt from its extensions in time order with the same rule as
  * billing (new expiry = later of the event time and the current expiry, plus the plan's duration;
  * shared/domain/plans.ts), and counted on the days whose end falls inside it.
  * Errors: 400 `validation_failed` (`querystring.to` before `querystring.from`, or more than 366 days).
  */
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import type { AnalyticsReport, analyticsQuery } from '../../../shared/contracts/admin.js';
 import { ANALYTICS_TIME_ZONE, MAX_ANALYTICS_DAYS } from '../../../shared/contracts/admin.js';
 import type { ANALYTICS_SERIES } from '../../../shared/contracts/admin.js';
 import { PLANS } from '../../../shared/domain/plans.js';
+import { toCsv } from '../../lib/csv.js';
 import { fieldError } from './content.service.js';
 import { KIGALI_UTC_OFFSET_HOURS, type AnalyticsRepository } from './analytics.repository.js';
 
@@ -64,26 +64,6 @@ export function activePerDay(events: { userId: string; at: Date; plan: keyof typ
     return spans.filter((s) => s.start < endOfDay && s.end >= endOfDay).length;
   });
 }
-
-/**
- * Cells a spreadsheet would read as a formula: text starting with = + - @, tab or carriage return (and their
- * full-width forms, which some spreadsheets fold), per OWASP "CSV Injection". csv-stringify's `escape_formulas`
- * prefixes such text with a single quote; this pattern also has those cells quoted, as OWASP asks.
- */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/**
- * Rows as CSV (RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line end), written by
- * csv-stringify with formulas escaped (OWASP "CSV Injection"): a text cell beginning with = + - @ tab or CR becomes
- * `"'=..."`, so a title `=HYPERLINK(...)` opens as text. Numbers are written as they are: a negative number stays a
- * number (csv-stringify escapes a leading '-' only in text), and every numeric column here is a count or an amount.
- */
-export const toCsv = (header: string[], body: (string | number)[][]): string =>
-  stringify([header, ...body], {
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    cast: { string: (value) => (FORMULA_START.test(value) ? { value, quoted: true } : value) },
-  });
 
 export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?: () => Date }) {
   const { repo } = deps;

@@ -19,6 +19,7 @@ import type { CreateVoucherBatchBody, RedeemedVoucher, VoucherBatchView } from '
 import { VOUCHER_CSV_HEADER, VOUCHER_MAX_MONTHS, voucherExpiry } from '../../../shared/contracts/vouchers.js';
 import { VOUCHER_ALPHABET, parseVoucherCode } from '../../../shared/domain/voucher-code.js';
 import { AppError } from '../../lib/app-error.js';
+import { toCsv } from '../../lib/csv.js';
 import type { BillingService } from '../billing/billing.service.js';
 import type { RedeemLimits } from './redeem-limits.js';
 import { codeHash, newCode, type CodeSealer } from './voucher-codes.js';
@@ -46,9 +47,6 @@ export function toBatchView(b: VoucherBatchSummary, now: Date): VoucherBatchView
     counts: { created: b.created, redeemed: b.redeemed, voided: b.voidedAt ? b.created - b.redeemed : 0 },
   };
 }
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-const csvField = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 
 export function createVouchersService(deps: { repo: VouchersRepository; billing: BillingService; sealer: CodeSealer; limits: RedeemLimits; now?: () => Date }) {
   const { repo, billing, sealer, limits } = deps;
@@ -159,11 +157,11 @@ export function createVouchersService(deps: { repo: VouchersRepository; billing:
 
     codes,
 
-    /** A batch's codes as CSV (RFC 4180, CRLF): `code,plan,batch,expiry`, expiry as an ISO 8601 instant. */
+    /** A batch's codes as CSV (lib/csv.ts: RFC 4180, CRLF, formulas escaped): `code,plan,batch,expiry`, expiry as an ISO 8601 instant. */
     async csv(id: string): Promise<{ name: string; csv: string }> {
       const b = await summaryOf(id);
-      const rows = (await codes(id)).map((code) => [code, b.plan, b.name, b.expiresAt.toISOString()].map(csvField).join(','));
-      return { name: b.name, csv: `${[VOUCHER_CSV_HEADER, ...rows].join('\r\n')}\r\n` };
+      const rows = (await codes(id)).map((code) => [code, b.plan, b.name, b.expiresAt.toISOString()]);
+      return { name: b.name, csv: toCsv(VOUCHER_CSV_HEADER.split(','), rows) };
     },
   };
 }

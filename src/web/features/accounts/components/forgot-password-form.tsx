@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/error-message';
 import { useRequestReset } from '../api/recovery';
-import { BUSY_BUTTON, BusyLabel, returnedErrorText, useFormReturn } from './form-return';
+import { BUSY_BUTTON, BusyLabel, returnedErrorText, useFormReturn } from '../../../lib/form-return';
 
 export type RecoveryChannel = 'email' | 'sms';
 

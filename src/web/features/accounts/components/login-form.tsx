@@ -13,7 +13,7 @@ import { FieldError, Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/error-message';
 import { useLogin } from '../api/login';
 import { fieldMessage } from './field-message';
-import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from './form-return';
+import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from '../../../lib/form-return';
 import { PasswordInput } from './password-input';
 
 /** Where to go after signing in: a same-site path once normalised (shared/domain/next-path.ts, ADR 024), else undefined. */

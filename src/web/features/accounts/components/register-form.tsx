@@ -12,7 +12,7 @@ import { fieldErrors, isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useRegister } from '../api/register';
 import { fieldMessage } from './field-message';
-import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from './form-return';
+import { BUSY_BUTTON, BusyLabel, FormNotice, returnedErrorText, useFormReturn } from '../../../lib/form-return';
 import { PasswordInput } from './password-input';
 
 type Input = z.input<typeof registerBody>;

@@ -10,7 +10,7 @@ import { FieldError, Label } from '../../../components/ui/label';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useResetPassword } from '../api/recovery';
-import { BUSY_BUTTON, BusyLabel, returnedErrorText, useFormReturn } from './form-return';
+import { BUSY_BUTTON, BusyLabel, returnedErrorText, useFormReturn } from '../../../lib/form-return';
 import { PasswordInput } from './password-input';
 
 type Field = 'phone' | 'code' | 'password' | 'confirmPassword' | 'form';

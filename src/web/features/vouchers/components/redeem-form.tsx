@@ -1,6 +1,6 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { RedeemedVoucher } from '../../../../shared/contracts/vouchers';
 import { isPlanId } from '../../../../shared/domain/plans';
@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { BUSY_BUTTON, BusyLabel, useFormReturn } from '../../../lib/form-return';
 import { useRedeemVoucher } from '../api/redeem-voucher';
 
 const KIGALI_OFFSET_MS = 2 * 3_600_000;
@@ -33,18 +34,13 @@ export function refusalText(t: TFunction, code: string, details: { problem?: unk
   return t(`errors.${code}`, { retryAfterSeconds: details.retryAfterSeconds, defaultValue: t('errors.unknown') });
 }
 
-/** What a form post answered 303 left in the URL (vouchers.routes.ts): a pass added, or an error with the typed code. */
-function fromUrl(search: URLSearchParams): { done: RedeemedVoucher | null; error: { code: string; retry?: number } | null; typed: string } {
+/** The pass a form post answered 303 reported in the URL (vouchers.routes.ts), or null when there is none. */
+function doneFromUrl(search: URLSearchParams): RedeemedVoucher | null {
   const plan = search.get('redeemed');
   const [starts, ends, until] = ['starts', 'ends', 'until'].map((k) => search.get(k) ?? '');
   const valid = (s: string) => s !== '' && Number.isFinite(Date.parse(s));
-  const done = plan && isPlanId(plan) && valid(starts!) && valid(ends!) && valid(until!) ? { plan, startsAt: starts!, endsAt: ends!, passesEndAt: until! } : null;
-  const raw = search.get('error');
-  const retry = Number(search.get('retry'));
-  return { done, error: raw && /^[a-z_]{1,40}$/.test(raw) ? { code: raw, ...(retry > 0 ? { retry } : {}) } : null, typed: search.get('code') ?? '' };
+  return plan && isPlanId(plan) && valid(starts!) && valid(ends!) && valid(until!) ? { plan, startsAt: starts!, endsAt: ends!, passesEndAt: until! } : null;
 }
-
-const noSubscribe = () => () => {};
 
 /**
  * The voucher form of /redeem (docs/product/viewer.md §10; docs/decisions/042-vouchers.md): one field, "Voucher code",
@@ -57,16 +53,14 @@ const noSubscribe = () => () => {};
  */
 export function RedeemForm() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const returned = fromUrl(search);
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
-  const [value, setValue] = useState(returned.typed);
+  const returned = useFormReturn();
+  const [value, setValue] = useState(returned.value('code'));
   const [problem, setProblem] = useState<string | null>(() => {
-    if (!returned.error) return null;
-    const typedProblem = returned.error.code === 'voucher_malformed' ? problemOf(returned.typed) : undefined;
-    return refusalText(t, returned.error.code, { problem: typedProblem, retryAfterSeconds: returned.error.retry });
+    if (!returned.code) return null;
+    const typedProblem = returned.code === 'voucher_malformed' ? problemOf(returned.value('code')) : undefined;
+    return refusalText(t, returned.code, { problem: typedProblem, retryAfterSeconds: returned.retryAfterSeconds });
   });
-  const [done, setDone] = useState<RedeemedVoucher | null>(returned.done);
+  const [done, setDone] = useState<RedeemedVoucher | null>(() => doneFromUrl(returned.search));
   const redeem = useRedeemVoucher();
 
   const onSubmit = async (e: FormEvent) => {
@@ -127,15 +121,8 @@ export function RedeemForm() {
         )}
         <FieldError id="voucher-code-error">{problem ?? undefined}</FieldError>
       </div>
-      <Button type="submit" disabled={redeem.isPending} className="w-full group-aria-busy/form:pointer-events-none group-aria-busy/form:opacity-70">
-        {hydrated ? (
-          redeem.isPending ? t('vouchers.redeeming') : t('vouchers.redeem')
-        ) : (
-          <>
-            <span className="group-aria-busy/form:hidden">{t('vouchers.redeem')}</span>
-            <span className="hidden group-aria-busy/form:inline">{t('vouchers.redeeming')}</span>
-          </>
-        )}
+      <Button type="submit" disabled={redeem.isPending} className={`w-full ${BUSY_BUTTON}`}>
+        <BusyLabel busy={redeem.isPending} idle={t('vouchers.redeem')} working={t('vouchers.redeeming')} />
       </Button>
     </form>
   );
