@@ -59,11 +59,13 @@ export function search(q: string): { where: SQL; rank: SQL<number>; branches: { 
   const tsq = prefixTsQuery(q);
   if (!tsq) return null;
   const c = catalogItems;
-  const query = sql`to_tsquery('simple', public.f_unaccent(${tsq}))`;
-  const folded = sql`public.f_unaccent(lower(${q}))`;
+  // Each form of the query is an uncorrelated scalar subquery, so PostgreSQL computes it once per statement (an
+  // InitPlan) rather than once per row, as it would in a prepared statement's generic plan.
+  const query = sql`(select to_tsquery('simple', public.f_unaccent(${tsq})))`;
+  const folded = sql`(select public.f_unaccent(lower(${q})))`;
   const words = sql`${c.searchVector} @@ ${query}`;
   const similar = sql`${folded} <% ${c.nameFolded}`;
-  const contains = sql`${c.nameFolded} like '%' || public.f_unaccent(lower(${escapeLike(q)})) || '%'`;
+  const contains = sql`${c.nameFolded} like (select '%' || public.f_unaccent(lower(${escapeLike(q)})) || '%')`;
   return {
     where: sql`(${words} or ${similar} or ${contains})`,
     rank: sql<number>`(2 * word_similarity(${folded}, ${c.sortTitle}) + word_similarity(${folded}, ${c.nameFolded}) + ts_rank(${c.searchVector}, ${query}))`,

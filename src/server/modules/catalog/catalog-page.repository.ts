@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.js';
 import { afterCursor, baseWhere, cursorColumns, itemOrder, itemWhere, playableItem, search, type CursorValues, type ItemFilter, type Sort } from './catalog-filters.js';
 
 /** Search candidates ranked beyond the page asked for, per way of matching (ADR 036). */
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 40;
 
 /** One listed item with what its card is made of. */
 export interface PageItem {
