@@ -11,12 +11,20 @@
  * and the server process's resident memory after each load. PGlite, and PostgreSQL when DATABASE_URL or
  * TEST_DATABASE_URL is set.
  *
- * Run: npx tsx bench/pages/run.ts [--build]
+ * Run: npx tsx bench/pages/run.ts [--build] [--only=<text>] [--db=pglite|postgres] [--profile=<dir>]
+ *
+ * `--only=<text>` loads only the pages whose name contains the text (e.g. `--only=/movies`; the shell baseline is
+ * skipped unless it matches). `--db=` runs one database only. `--profile=<dir>` records a V8 CPU profile of the
+ * server process (node:inspector) for each page's load alone, seeding and warm-up excluded, as
+ * `<dir>/<database>-<page>.cpuprofile`; the load generator runs in its own process and is not in it.
+ * `npx tsx bench/pages/profile-summary.ts <file>` sums it by function and by package.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateDatabase, openDatabase, type DbHandle } from '../../src/server/db/client.js';
@@ -33,6 +41,29 @@ const SERIES = Number(process.env.BENCH_SERIES ?? 500);
 const CONNECTIONS = 10;
 const WEB_DIR = path.resolve('dist/web');
 const PAGE_CACHE_SECONDS = process.env.PAGE_CACHE_SECONDS ?? '5';
+const { values: ARGS } = parseArgs({ options: { build: { type: 'boolean' }, only: { type: 'string' }, db: { type: 'string' }, profile: { type: 'string' } } });
+const ONLY = ARGS.only;
+const PROFILE_DIR = ARGS.profile;
+const DB = ARGS.db;
+if (DB && DB !== 'pglite' && DB !== 'postgres') throw new Error(`--db is pglite or postgres, not ${DB}`);
+
+/** Runs `work` with V8's CPU profiler on (this process: the server) and writes the profile to `file`. */
+async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`  profile: ${file}`);
+    return result;
+  } finally {
+    session.disconnect();
+  }
+}
 
 function load(origin: string, urls: string[], headers: Record<string, string>, seconds = SECONDS): Promise<LoadSummary> {
   return runLoad({ origin, urls, connections: CONNECTIONS, seconds, headers: { accept: 'text/html', ...headers } });
@@ -69,7 +100,9 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
 
     const rows: Row[] = [];
     const run = async (name: string, urls: string[], headers: Record<string, string>) => {
-      const s = await load(origin, urls, headers);
+      if (ONLY && !name.includes(ONLY)) return;
+      const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+      const s = PROFILE_DIR ? await profiled(path.resolve(PROFILE_DIR, `${kind}-${slug}.cpuprofile`), () => load(origin, urls, headers)) : await load(origin, urls, headers);
       rows.push({ name, ...s, rssMb: process.memoryUsage().rss / 2 ** 20 });
       console.error(`  ${name}: ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${s.p95} ms`);
     };
@@ -97,15 +130,15 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--build')) execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (ARGS.build) execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (!existsSync(path.resolve('dist/ssr/entry-server.js'))) throw new Error('dist/ssr/entry-server.js is missing: run `npm run build:web` first (or pass --build)');
   const cpus = os.cpus();
   console.log(`Pages drawn on the server — ${COMMAND}`);
   console.log(`machine: ${cpus[0]?.model ?? 'unknown'} x ${cpus.length} cores, Node ${process.version}; load from a separate process on the same machine (Accept-Encoding: br, gzip)`);
   const pgUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  await bench('pglite');
-  if (pgUrl) await bench('postgres', pgUrl);
-  else console.log('\n(PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it.)');
+  if (DB !== 'postgres') await bench('pglite');
+  if (pgUrl && DB !== 'pglite') await bench('postgres', pgUrl);
+  else if (!pgUrl) console.log('\n(PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it.)');
 }
 
 main().catch((err) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageApiTransport, RenderResult } from '../shared/contracts/page-render';
 import { DEFAULT_SITE_SETTINGS } from '../shared/contracts/site-defaults';
 import { render } from './entry-server';
-import { item, json } from './test/catalog-fixtures';
+import { item, json, page as catalogPage } from './test/catalog-fixtures';
 
 type Answers = Record<string, [status: number, body: unknown]>;
 
@@ -23,6 +23,8 @@ const SIGNED_OUT: Answers = {
   '/api/home': [200, { recentMovies: [item({ title: 'Intare y’Ishyamba', posterUrl: '/media/posters/intare.webp' })], popularMovies: [], newSeries: [] }],
   '/api/site-settings': [200, DEFAULT_SITE_SETTINGS],
 };
+
+const SIGNED_IN_ME = { user: { id: 'u1', email: 'keza@example.rw', name: 'Keza', role: 'user' }, pass: null };
 
 function page(result: RenderResult) {
   if (result.kind !== 'page') throw new Error(`expected a drawn page, got ${result.kind}`);
@@ -126,6 +128,33 @@ describe('server-side rendering (entry-server)', () => {
     expect(p.state).not.toMatch(/<\/script/i);
     expect(p.html).not.toContain('<script>alert(1)');
     expect(JSON.stringify(p.parsed)).toContain('</script><script>alert(1)</script>');
+  });
+
+  it('draws a signed-in /movies from answers asked before the drawing (the list, the translators, the watch list), each once', async () => {
+    const film = item({ title: 'Intare y’Ishyamba' });
+    const { fetch, asked } = api({
+      ...SIGNED_OUT,
+      '/api/accounts/me': [200, SIGNED_IN_ME],
+      '/api/catalog': [200, catalogPage([film])],
+      '/api/translators': [200, { translators: [] }],
+      '/api/watchlist': [200, { items: [{ addedAt: '2026-01-02T00:00:00.000Z', item: film }] }],
+    });
+    const p = page(await render({ url: '/movies?sort=az', origin: 'http://sobanura.test', language: 'en', fetch }));
+    expect(p.html).toContain('Intare y’Ishyamba');
+    // The card's watch-list button is drawn from the watch list: saved.
+    expect(p.html).toContain('data-saved="true"');
+    expect(asked.sort()).toEqual(['/api/accounts/me', '/api/catalog?tab=movies&sort=az&page=1', '/api/site-settings', '/api/translators', '/api/watchlist']);
+    const keys = p.parsed.queries.queries.map((q) => q.queryKey[0] === 'catalog' ? q.queryKey.slice(0, 3).join('/') : q.queryKey.join('/'));
+    expect(keys).toEqual(['accounts/me', 'site/settings', 'catalog/lists/page', 'catalog/lists/translators', 'watchlist']);
+  });
+
+  it('leaves out of the state what was fetched ahead for a page that did not show it (a film that does not exist)', async () => {
+    const { fetch, asked } = api({ ...SIGNED_OUT, '/api/accounts/me': [200, SIGNED_IN_ME], '/api/watchlist': [200, { items: [] }], '/api/plans': [200, { plans: [], operators: [] }] });
+    const p = page(await render({ url: '/watch/00000000-0000-4000-8000-000000000009', origin: 'http://sobanura.test', language: 'en', fetch }));
+    expect(asked).toContain('/api/movies/00000000-0000-4000-8000-000000000009');
+    expect(asked).toContain('/api/plans');
+    // The film's 404 is drawn; the watch list and the plans of its Buy button are not part of the page.
+    expect(p.parsed.queries.queries.map((q) => q.queryKey.slice(0, 2).join('/'))).toEqual(['accounts/me', 'site/settings', 'catalog/movie']);
   });
 
   it('still draws the page when the API cannot be reached, with the queries left to the browser as errors', async () => {

@@ -5,6 +5,7 @@
  * Guards answer 401 `unauthenticated` to signed-out callers and 403 `forbidden` to signed-in callers without
  * the role. Roles: the latest `user_roles` row (docs/product/viewer.md §7); admin means admin or super_admin.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
@@ -59,6 +60,22 @@ export function toHeaders(request: FastifyRequest): Headers {
   return h;
 }
 
+/** The visitor of a page being drawn on the server: their Cookie header and their signed-in user (see withSessionOf). */
+const pageVisitor = new AsyncLocalStorage<{ cookie: string | undefined; user: Promise<SessionUser | null> }>();
+
+/**
+ * Runs `work`, the in-process API requests of a page drawn on the server for `request`'s visitor (ssr.ts
+ * injectTransport, docs/decisions/014-server-rendering.md), so that each of them that carries exactly the same
+ * Cookie header takes the page request's signed-in user (`currentUser`) instead of looking the session and the role
+ * up again: one lookup a page instead of one per API answer it is drawn from (the viewer, the list, the watch
+ * list: 3 queries each). A request with another Cookie header, or made outside `work`, looks up its own. Only code
+ * of the server can enter this scope; nothing a client sends can.
+ */
+export function withSessionOf<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  // Awaited inside the scope: Fastify's inject returns a lazy thenable that starts the request when awaited.
+  return pageVisitor.run({ cookie: request.headers.cookie, user: request.currentUser() }, async () => await work());
+}
+
 const RANK: Record<Role, number> = { user: 1, admin: 2, super_admin: 3 };
 
 /** Whether `role` meets the route's access level. */
@@ -86,6 +103,9 @@ export function registerAuth(app: FastifyInstance, auth: Auth, accounts: Account
 
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     const self = this as FastifyRequest & { _userPromise?: Promise<SessionUser | null> };
+    // An API request made while drawing a page for the same visitor (withSessionOf): the page request's user.
+    const page = pageVisitor.getStore();
+    if (!self._userPromise && page && page.cookie === self.headers.cookie) self._userPromise = page.user;
     self._userPromise ??= (async () => {
       // No session cookie (`better-auth.session_token`, `__Secure-` prefixed on https; other cookies do not count):
       // no session to look up, and no database query.

@@ -147,7 +147,7 @@ describe('server rendering helpers', () => {
     const app = {
       inject: async () => ({ statusCode: 204, headers: { 'set-cookie': ['s=1; Path=/', 's=2; Path=/'] }, rawPayload: Buffer.alloc(0) }),
     } as unknown as FastifyInstance;
-    const req = { headers: {}, ip: '10.0.0.1' } as unknown as FastifyRequest;
+    const req = { headers: {}, ip: '10.0.0.1', currentUser: async () => null } as unknown as FastifyRequest;
     const answers = { setCookies: [] as string[], statuses: [] as number[] };
     const transport = injectTransport(app, req, answers);
     const res = await transport('/api/accounts/me', { method: 'GET' });

@@ -16,6 +16,7 @@ import { parseCookie as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UI_LANGUAGES } from '../../shared/contracts/contact.js';
 import { DEFAULT_LANGUAGE } from '../../shared/domain/languages.js';
+import { withSessionOf } from './auth.js';
 import { LANGUAGE_COOKIE, PLAYER_BOOT_FILE, PLAYER_BOOT_GLOBAL, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
 
 type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -68,7 +69,8 @@ export function injectTransport(app: FastifyInstance, req: FastifyRequest, answe
   return async (url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`a page drawn on the server may only GET /api/, not ${method} ${url}`);
-    const res = await app.inject({
+    // The page request's signed-in user serves its API requests too (auth.ts withSessionOf): one session lookup a page.
+    const res = await withSessionOf(req, () => app.inject({
       method: 'GET',
       url,
       headers: {
@@ -79,7 +81,7 @@ export function injectTransport(app: FastifyInstance, req: FastifyRequest, answe
         // The visitor's address, for rate limits and logs (the app trusts X-Forwarded-For).
         'x-forwarded-for': req.ip,
       },
-    });
+    }));
     answers.statuses.push(res.statusCode);
     const cookies = res.headers['set-cookie'];
     if (cookies) answers.setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));

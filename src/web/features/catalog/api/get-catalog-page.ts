@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogPage, CatalogQuery } from '../../../../shared/contracts/browse';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -19,12 +19,12 @@ export function getCatalogPage(req: CatalogRequest, signal?: AbortSignal): Promi
   return apiRequest<CatalogPage>(`/api/catalog?${new URLSearchParams(catalogSearch(req))}`, { signal });
 }
 
+/** The query of one catalogue page (key and fetch), shared by the hook and the server's prefetch (entry-server.tsx). */
+export function catalogPageQuery(req: CatalogRequest) {
+  return queryOptions({ queryKey: queryKeys.catalogPage(catalogSearch(req)), queryFn: ({ signal }) => getCatalogPage(req, signal) });
+}
+
 /** The previous page stays on screen while the next one loads, so the grid never collapses to a skeleton. */
 export function useCatalogPage(req: CatalogRequest) {
-  const params = catalogSearch(req);
-  return useQuery({
-    queryKey: queryKeys.catalogPage(params),
-    queryFn: ({ signal }) => getCatalogPage(req, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...catalogPageQuery(req), placeholderData: keepPreviousData });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MovieFull } from '../../../../shared/contracts/browse';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -8,6 +8,11 @@ export function getMovie(id: string, signal?: AbortSignal): Promise<{ movie: Mov
   return apiRequest(`/api/movies/${encodeURIComponent(id)}`, { signal });
 }
 
+/** One movie's query (key and fetch), shared by the hook and the server's prefetch (entry-server.tsx). */
+export function movieQuery(id: string) {
+  return queryOptions({ queryKey: queryKeys.movie(id), queryFn: ({ signal }) => getMovie(id, signal) });
+}
+
 export function useMovie(id: string) {
-  return useQuery({ queryKey: queryKeys.movie(id), queryFn: ({ signal }) => getMovie(id, signal), select: (d) => d.movie });
+  return useQuery({ ...movieQuery(id), select: (d) => d.movie });
 }

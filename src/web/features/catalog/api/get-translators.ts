@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { translatorFull } from '../../../../shared/contracts/browse';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,11 +11,9 @@ export function getTranslators(signal?: AbortSignal): Promise<{ translators: Tra
   return apiRequest('/api/translators', { signal });
 }
 
+/** The translators' query (key, fetch and freshness: 5 minutes), shared by the hook and the server's prefetch (entry-server.tsx). */
+export const translatorsQuery = queryOptions({ queryKey: queryKeys.translators, queryFn: ({ signal }) => getTranslators(signal), staleTime: 5 * 60_000 });
+
 export function useTranslators() {
-  return useQuery({
-    queryKey: queryKeys.translators,
-    queryFn: ({ signal }) => getTranslators(signal),
-    select: (d) => d.translators,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...translatorsQuery, select: (d) => d.translators });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { watchlistEntry } from '../../../../shared/contracts/browse';
 import { apiRequest } from '../../../lib/api-client';
@@ -22,7 +22,10 @@ export function getWatchlist(signal?: AbortSignal): Promise<WatchlistData> {
   return apiRequest('/api/watchlist', { signal });
 }
 
+/** The watch list's query (key and fetch), shared by the hook and the server's prefetch (entry-server.tsx). */
+export const watchlistQuery = queryOptions({ queryKey: queryKeys.watchlist, queryFn: ({ signal }) => getWatchlist(signal) });
+
 /** `enabled` false for signed-out visitors: the server would refuse, so nothing is asked. */
 export function useWatchlist(enabled = true) {
-  return useQuery({ queryKey: queryKeys.watchlist, queryFn: ({ signal }) => getWatchlist(signal), enabled });
+  return useQuery({ ...watchlistQuery, enabled });
 }
