@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PageApiTransport, RenderResult } from '../shared/contracts/page-render';
 import { DEFAULT_SITE_SETTINGS } from '../shared/contracts/site-defaults';
 import { render } from './entry-server';
+import { apiRequest } from './lib/api-client';
 import { item, json, page as catalogPage } from './test/catalog-fixtures';
 
 type Answers = Record<string, [status: number, body: unknown]>;
@@ -113,6 +114,17 @@ describe('server-side rendering (entry-server)', () => {
     expect(await render({ url: '/movies?page=9&sort=az', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch })).toEqual({ kind: 'redirect', location: '/movies?sort=az&page=3' });
     // Signed out on a protected page: the browser goes to /login, remembering the page to come back to.
     expect(await render({ url: '/movies', origin: 'http://sobanura.test', language: 'en', fetch: api(SIGNED_OUT).fetch })).toEqual({ kind: 'client' });
+  });
+
+  it('sends a request made outside a page render to fetch, so browser code sharing the process still reaches its server', async () => {
+    const stub = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', stub);
+    try {
+      await expect(apiRequest('/api/offline/d1/license', { method: 'POST' })).resolves.toEqual({ ok: true });
+      expect(stub).toHaveBeenCalledWith('/api/offline/d1/license', expect.objectContaining({ method: 'POST' }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('leaves the player and the admin panel to the browser', async () => {

@@ -27,7 +27,7 @@ import { readCatalogParams } from './features/catalog/hooks/use-catalog-params';
 import { routes, type RouteHandle } from './app/router';
 import { PAGES_NS } from './features/pages/texts';
 import type { PageApiTransport, RenderRequest, RenderResult } from '../shared/contracts/page-render';
-import { setTransport } from './lib/api-client';
+import { fetchTransport, setTransport } from './lib/api-client';
 import { queryKeys } from './lib/query-keys';
 import { getSiteSettings, SITE_SETTINGS_KEY } from './lib/site-info';
 import { ServerRedirectContext } from './lib/redirect';
@@ -41,10 +41,11 @@ export const MAX_PASSES = 4;
 export const RENDER_TIMEOUT_MS = 5000;
 
 const requestScope = new AsyncLocalStorage<PageApiTransport>();
+// Outside a page render a request goes to `fetch` as in the browser: on the server a relative path fails there
+// ("Failed to parse URL"), and a unit test that stubs `fetch` in the same worker still gets its stub.
 setTransport((path, init) => {
   const fetchForVisitor = requestScope.getStore();
-  if (!fetchForVisitor) return Promise.reject(new Error('server-side API request outside a page render'));
-  return fetchForVisitor(path, init);
+  return fetchForVisitor ? fetchForVisitor(path, init) : fetchTransport(path, init);
 });
 
 /** Every text of every language (src/shared/domain/languages.ts), bundled into the server's renderer. */

@@ -33,11 +33,16 @@ function isErrorBody(value: unknown): value is ErrorBody {
 /** How a request reaches the server: `fetch` in the browser; the server-side renderer routes it in-process. */
 export type Transport = (path: string, init: RequestInit) => Promise<Response>;
 
-let transport: Transport = (path, init) => fetch(path, init);
+/** The browser's way: `fetch` as it is when the request is made (tests stub the global). */
+export const fetchTransport: Transport = (path, init) => fetch(path, init);
+
+let transport: Transport = fetchTransport;
 
 /**
  * Replaces how requests reach the server. Only the server-side renderer (src/web/entry-server.tsx) calls it, so
  * that a page drawn on the server asks the API with the visitor's own cookies, without a network round trip.
+ * The renderer's transport hands a request made outside a page render to `fetchTransport`, so code sharing the
+ * process with the renderer (unit tests share one module cache per worker) still reaches `fetch`.
  */
 export function setTransport(next: Transport): void {
   transport = next;
