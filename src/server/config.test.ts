@@ -83,8 +83,50 @@ describe('configuration (issue 2 point 2)', () => {
     const AIRTEL = { AIRTEL_CLIENT_ID: 'client-id', AIRTEL_CLIENT_SECRET: 'client-secret' };
     const PUBLIC_URL = 'https://sobanura.example';
 
-    it('defaults to the sandbox for both operators', () => {
-      expect(loadConfig({ DATA_DIR: dir }).payments).toMatchObject({ mode: 'sandbox', operators: ['mtn', 'airtel'], mtn: null, airtel: null, callbacks: true, timeoutMs: 15000 });
+    it('defaults to the sandbox for every method, Uganda\'s included', () => {
+      expect(loadConfig({ DATA_DIR: dir }).payments).toMatchObject({
+        mode: 'sandbox',
+        operators: ['mtn', 'airtel', 'mtn-ug', 'airtel-ug'],
+        mtn: null,
+        airtel: null,
+        'mtn-ug': null,
+        'airtel-ug': null,
+        callbacks: true,
+        timeoutMs: 15000,
+      });
+    });
+
+    const MTN_UG = { MTN_UG_API_USER: '1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f5', MTN_UG_API_KEY: 'ug-api-key-1234', MTN_UG_SUBSCRIPTION_KEY: 'ug-subscription-5678' };
+    const AIRTEL_UG = { AIRTEL_UG_CLIENT_ID: 'ug-client-id', AIRTEL_UG_CLIENT_SECRET: 'ug-client-secret' };
+
+    it('runs live the methods PAYMENT_METHODS lists (docs/decisions/043), each on its own variables; the others are off', () => {
+      const c = loadConfig({ DATA_DIR: dir, PAYMENT_METHODS: 'mtn-ug, airtel-ug,mtn-rw', PUBLIC_URL, ...MTN, ...MTN_UG, ...AIRTEL_UG });
+      expect(c.payments).toMatchObject({
+        mode: 'live',
+        operators: ['mtn-ug', 'airtel-ug', 'mtn'],
+        airtel: null,
+        mtn: { targetEnvironment: 'sandbox', apiUser: MTN.MTN_API_USER },
+        'mtn-ug': { operator: 'mtn-ug', targetEnvironment: 'mtnuganda', currency: 'UGX', apiUser: MTN_UG.MTN_UG_API_USER },
+        'airtel-ug': { operator: 'airtel-ug', country: 'UG', currency: 'UGX', clientId: 'ug-client-id' },
+      });
+    });
+
+    it('maps PAYMENT_PROVIDER onto the Rwandan methods as before: live is mtn-rw and airtel-rw, not Uganda\'s', () => {
+      const c = loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'live', PUBLIC_URL, ...MTN, ...AIRTEL });
+      expect(c.payments).toMatchObject({ mode: 'live', operators: ['mtn', 'airtel'], 'mtn-ug': null, 'airtel-ug': null });
+      expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'mtn-ug', PUBLIC_URL, ...MTN_UG })).toThrow(/PAYMENT_PROVIDER: must be sandbox, live, mtn, airtel/);
+    });
+
+    it.each([
+      [{ PAYMENT_METHODS: 'mtn-ug', PUBLIC_URL, MTN_UG_API_USER: MTN_UG.MTN_UG_API_USER, MTN_UG_API_KEY: MTN_UG.MTN_UG_API_KEY }, 'MTN_UG_SUBSCRIPTION_KEY: required when PAYMENT_METHODS=mtn-ug'],
+      [{ PAYMENT_METHODS: 'airtel-ug,mtn-rw', PUBLIC_URL, ...MTN, AIRTEL_UG_CLIENT_ID: 'ug-client-id' }, 'AIRTEL_UG_CLIENT_SECRET: required when PAYMENT_METHODS=airtel-ug,mtn-rw'],
+      [{ PAYMENT_METHODS: 'mtn-ug', PAYMENT_PROVIDER: 'sandbox', PUBLIC_URL, ...MTN_UG }, 'PAYMENT_PROVIDER: set PAYMENT_METHODS or PAYMENT_PROVIDER, not both'],
+      [{ PAYMENT_METHODS: 'mtn-ke' }, 'PAYMENT_METHODS: must be payment methods separated by commas, of mtn-rw, airtel-rw, mtn-ug, airtel-ug'],
+      [{ PAYMENT_METHODS: 'mtn-ug,mtn-ug', ...MTN_UG }, 'PAYMENT_METHODS: must be'],
+      [{ MTN_UG_TARGET_ENVIRONMENT: 'MTN Uganda' }, 'MTN_UG_TARGET_ENVIRONMENT: must be sandbox, or the production environment such as mtnuganda'],
+    ])('stops the start on a bad or missing payment method variable, naming it: %o', (env, line) => {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(line);
     });
 
     it('reads a live MTN and Airtel setup, with the sandbox currency by default', () => {

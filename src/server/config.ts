@@ -24,11 +24,13 @@
  * first lock-out of an account after 5 failed sign-ins, doubling with each further failure up to the maximum.
  * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
  * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
- * Mobile money (ADR 008): PAYMENT_PROVIDER sandbox | live (every operator) | operator ids separated by commas
- * (mtn, airtel, mtn,airtel); each operator's own variables are declared in its provider file
- * (src/server/providers/payments/operators.ts lists them; MTN_BASE_URL, MTN_API_USER, MTN_API_KEY,
- * MTN_SUBSCRIPTION_KEY, MTN_TARGET_ENVIRONMENT, MTN_CURRENCY; AIRTEL_BASE_URL, AIRTEL_CLIENT_ID,
- * AIRTEL_CLIENT_SECRET; ADR 041); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
+ * Mobile money (ADR 008, docs/decisions/043-payment-methods-countries-and-currencies.md): PAYMENT_METHODS, the
+ * methods that run live, separated by commas (mtn-rw, airtel-rw, mtn-ug, airtel-ug); unset, every method runs on
+ * its own sandbox (the embedded default); set, the methods it does not list are off. PAYMENT_PROVIDER, its older
+ * form, still works (not both): sandbox = unset, live = mtn-rw,airtel-rw, mtn = mtn-rw, airtel = airtel-rw. Each
+ * operator's own variables are declared in its provider file (src/server/providers/payments/operators.ts lists
+ * them; MTN_* and MTN_UG_*: BASE_URL, API_USER, API_KEY, SUBSCRIPTION_KEY, TARGET_ENVIRONMENT, CURRENCY; AIRTEL_*
+ * and AIRTEL_UG_*: BASE_URL, CLIENT_ID, CLIENT_SECRET; ADR 041); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
  * PAYMENT_APPROVAL_SECONDS (300, the approval window of ADR 004; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
@@ -42,7 +44,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { type Operator, OPERATORS } from '../shared/domain/operators.js';
+import { type Operator, OPERATOR_LIST, operatorOfMethod, OPERATORS } from '../shared/domain/operators.js';
 import { trustProxyList } from './lib/trust-proxy.js';
 import { type OperatorConfigs, PAYMENT_OPERATORS } from './providers/payments/operators.js';
 
@@ -61,11 +63,27 @@ const windowList = z
   .regex(/^[1-9]\d{0,5}\/[1-9]\d{0,7}(,[1-9]\d{0,5}\/[1-9]\d{0,7}){0,3}$/, 'must be COUNT/SECONDS windows separated by commas, e.g. 5/600,20/86400')
   .transform((v) => v.split(',').map((w) => ({ points: Number(w.split('/')[0]), seconds: Number(w.split('/')[1]) })));
 
-/** PAYMENT_PROVIDER: sandbox, live, or distinct operator ids separated by commas (in any order). */
+/** The Rwandan operators: what PAYMENT_PROVIDER (from before Uganda) can name. */
+const RWANDA_OPERATORS: readonly Operator[] = OPERATOR_LIST.filter((o) => o.country === 'RW').map((o) => o.id);
+
+/** PAYMENT_PROVIDER: sandbox, live, or distinct Rwandan operator ids separated by commas (in any order). */
 function paymentProviderValid(v: string): boolean {
   if (v === 'sandbox' || v === 'live') return true;
   const ids = v.split(',');
-  return new Set(ids).size === ids.length && ids.every((id) => (OPERATORS as readonly string[]).includes(id));
+  return new Set(ids).size === ids.length && ids.every((id) => (RWANDA_OPERATORS as readonly string[]).includes(id));
+}
+
+/** PAYMENT_METHODS: distinct method names of src/shared/domain/operators.ts separated by commas. */
+function paymentMethodsValid(v: string): boolean {
+  const names = v.split(',');
+  return new Set(names).size === names.length && names.every((n) => operatorOfMethod(n) !== null);
+}
+
+/** The operators that run live: from PAYMENT_METHODS, or from PAYMENT_PROVIDER as it was read before (ADR 043). */
+function liveOperators(methods: string | undefined, provider: string | undefined): Operator[] {
+  if (methods) return methods.split(',').map((m) => operatorOfMethod(m)!);
+  if (!provider || provider === 'sandbox') return [];
+  return provider === 'live' ? [...RWANDA_OPERATORS] : (provider.split(',') as Operator[]);
 }
 
 const envSchema = z.object({
@@ -75,11 +93,16 @@ const envSchema = z.object({
   DATABASE_URL: z.url().refine((u) => /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// or postgresql:// URL').optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
+  PAYMENT_METHODS: z
+    .string()
+    .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
+    .refine(paymentMethodsValid, `must be payment methods separated by commas, of ${OPERATOR_LIST.map((o) => o.method).join(', ')}`)
+    .optional(),
   PAYMENT_PROVIDER: z
     .string()
     .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
-    .refine(paymentProviderValid, `must be sandbox, live, ${OPERATORS.join(', ')} or ${OPERATORS.join(',')}`)
-    .default('sandbox'),
+    .refine(paymentProviderValid, `must be sandbox, live, ${RWANDA_OPERATORS.join(', ')} or ${RWANDA_OPERATORS.join(',')} (PAYMENT_METHODS names the others)`)
+    .optional(),
   PAYMENT_CALLBACKS: bool.default(true),
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   PAYMENT_APPROVAL_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(300),
@@ -250,10 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const live: Operator[] = e.PAYMENT_PROVIDER === 'sandbox' ? [] : e.PAYMENT_PROVIDER === 'live' ? [...OPERATORS] : (e.PAYMENT_PROVIDER.split(',') as Operator[]);
+  const live = liveOperators(e.PAYMENT_METHODS, e.PAYMENT_PROVIDER);
   const missing: string[] = [];
+  if (e.PAYMENT_METHODS && e.PAYMENT_PROVIDER) missing.push('PAYMENT_PROVIDER: set PAYMENT_METHODS or PAYMENT_PROVIDER, not both (PAYMENT_METHODS replaces it)');
+  const liveSetting = e.PAYMENT_METHODS ? `PAYMENT_METHODS=${e.PAYMENT_METHODS}` : `PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER}`;
   const need = (name: string, value: unknown, why: string) => {
-    if (value === undefined) missing.push(`${name}: required when PAYMENT_PROVIDER=${e.PAYMENT_PROVIDER} (${why})`);
+    if (value === undefined) missing.push(`${name}: required when ${liveSetting} (${why})`);
   };
   const operatorConfigs: Record<string, unknown> = {};
   for (const { d, parsed: p } of operatorEnv) {

@@ -39,7 +39,7 @@ export function registerPaymentsCommands(program: Command, env: CommandEnv): voi
       for (const p of before) {
         const after = await services.billingRepo.payment(p.id);
         if (!after || after.status === p.status) continue;
-        settled.push([p.id, p.kind === 'pass' ? `${p.plan ?? '?'} pass` : `title ${p.movieId ?? '(deleted)'}`, `${p.amountRwf} RWF`, `${p.status} -> ${after.status}`]);
+        settled.push([p.id, p.kind === 'pass' ? `${p.plan ?? '?'} pass` : `title ${p.movieId ?? '(deleted)'}`, `${p.amount} RWF`, `${p.status} -> ${after.status}`]);
       }
       print(`asked about ${asked} payment${asked === 1 ? '' : 's'}; ${settled.length} settled`);
       if (settled.length) print(table(['PAYMENT', 'FOR', 'AMOUNT', 'STATUS'], settled));

@@ -468,8 +468,10 @@ const day = z.iso.date('Use a real date, YYYY-MM-DD');
 export const analyticsQuery = z.object({ from: day.optional(), to: day.optional() });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 /**
- * The figures for a date range. Money integer RWF, hours with one decimal. Every per-day list has one entry per
- * day of the range (zeros included). Revenue counts successful payments by their settlement day; `plan` is
+ * The figures for a date range. Money in integer minor units of its `currency` (RWF and UGX whole, USD cents), never
+ * summed across currencies (docs/decisions/043-payment-methods-countries-and-currencies.md); hours with one decimal.
+ * Every per-day list has one entry per day of the range (zeros included); revenue per day has those for RWF, then
+ * for each other currency paid in during the range. Revenue counts successful payments by their settlement day; `plan` is
  * the pass plan or 'title' for one-off title purchases. Passes active on a day: passes (bought or
  * complimentary) whose span covers the end of that day. Top titles: `available` false while no watch-time
  * table exists (then `items` is empty).
@@ -478,8 +480,8 @@ export const analyticsReport = z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
-  revenuePerDay: z.array(z.object({ date: z.string(), amountRwf: z.number().int(), payments: z.number().int() })),
-  revenueByPlan: z.array(z.object({ plan: z.string(), amountRwf: z.number().int(), payments: z.number().int() })),
+  revenuePerDay: z.array(z.object({ date: z.string(), currency: z.string(), amount: z.number().int(), payments: z.number().int() })),
+  revenueByPlan: z.array(z.object({ plan: z.string(), currency: z.string(), amount: z.number().int(), payments: z.number().int() })),
   passesSoldPerDay: z.array(z.object({ date: z.string(), sold: z.number().int(), complimentary: z.number().int() })),
   passesActivePerDay: z.array(z.object({ date: z.string(), active: z.number().int() })),
   newViewersPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES, CURRENCIES } from '../domain/countries.js';
 import { OPERATORS } from '../domain/operators.js';
 import { PLAN_IDS } from '../domain/plans.js';
 import { passSummary } from './accounts.js';
@@ -6,7 +7,7 @@ import { passSummary } from './accounts.js';
 /**
  * Passes, titles and mobile money (docs/product/viewer.md §4, §5, §8, §9; docs/decisions/004, 008 and 011).
  * - GET  /api/plans
- * - POST /api/billing/payments                       { plan, phone } | { movieId, phone } → 202 { payment }
+ * - POST /api/billing/payments                       { plan, phone, country? } | { movieId, phone, country? } → 202 { payment }
  * - GET  /api/billing/payments/:id                   → { payment } (polled every 3 s; asks the provider)
  * - GET  /api/billing/history                        → { pass (with the timeline of queued passes), payments }
  * - GET  /api/billing/payments/:id/receipt           → { receipt } (successful payments only)
@@ -26,19 +27,30 @@ export const planView = z.object({
   downloads: z.number().int().nullable(),
   popular: z.boolean(),
   compareAtRwf: z.number().int().nullable(),
+  /**
+   * The price in every currency (integer minor units: RWF and UGX whole, USD cents), as the super admin set it:
+   * never converted (docs/decisions/043-payment-methods-countries-and-currencies.md). RWF's equals priceRwf.
+   */
+  prices: z.record(z.enum(CURRENCIES), z.object({ price: z.number().int(), compareAt: z.number().int().nullable() })),
 });
-/** GET /api/plans: the four plans, and the operators whose numbers are accepted now (show Airtel only if listed). */
-export const plansResponse = z.object({ plans: z.array(planView), operators: z.array(operator) });
+/**
+ * GET /api/plans: the four plans, the operators whose numbers are accepted now (show Airtel only if listed), and
+ * the price of one title bought alone in each currency other than RWF (a title's RWF price is its own).
+ */
+export const plansResponse = z.object({ plans: z.array(planView), operators: z.array(operator), titlePrices: z.partialRecord(z.enum(CURRENCIES), z.number().int()).optional() });
 
 /**
  * The client sends what it buys (a plan, or one title by `movieId`) and the number; never an amount (a sent
- * amount is stripped). The number is an MTN (078/079) or Airtel (072/073) Rwanda number in any accepted form.
+ * amount is stripped). The number is a number of an operator in src/shared/domain/operators.ts in any accepted form,
+ * read in `country` when local (Rwanda: 078/079 MTN, 072/073 Airtel; Uganda: 076/077/078 MTN, 070/074/075 Airtel).
  */
 export const createPaymentBody = z
   .object({
     plan: planId.optional(),
     movieId: z.uuid('Not a valid id').optional(),
     phone: z.string().trim().min(1, 'Phone number is required').max(20),
+    /** The payer's country (ISO 3166-1 alpha-2): how a local number (07…) is read; default RW. +250/+256 say it themselves. */
+    country: z.enum(COUNTRIES).optional(),
   })
   .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
@@ -79,7 +91,10 @@ export const paymentView = z.object({
   kind: z.enum(['pass', 'title']),
   plan: planId.nullable(),
   movieId: z.string().nullable(),
-  amountRwf: z.number().int(),
+  /** What it charges, kept for good: integer minor units of `currency` (RWF and UGX whole, USD cents). */
+  amount: z.number().int(),
+  /** ISO 4217 (RWF, UGX, USD; EUR in MTN's sandbox environment). */
+  currency: z.string(),
   status: paymentStatus,
   /** A PaymentReason when failed, else null. */
   reason: z.string().nullable(),
@@ -143,7 +158,7 @@ export const receiptView = z.object({
   planDurationSeconds: z.number().int().nullable(),
   movieId: z.string().nullable(),
   movieTitle: z.string().nullable(),
-  amountRwf: z.number().int(),
+  amount: z.number().int(),
   /** The currency the provider collected in (RWF; EUR in MTN's sandbox). */
   currency: z.string(),
   operator: operator.nullable(),

@@ -3,7 +3,7 @@
  * page read these (src/web/lib/site-info.ts), and importing the contract (site.ts) would put zod into the web's
  * entry chunk, which every page loads (docs/decisions/014-server-rendering.md). site.ts re-exports them.
  */
-import { PLAN_IDS, PLANS, type PlanId } from '../domain/plans.js';
+import { DEFAULT_CURRENCY_PRICES, PLAN_IDS, PLANS, type PlanId } from '../domain/plans.js';
 import type { PlanPriceSetting, SiteSettings } from './site.js';
 
 /** Today's values (docs/product/viewer.md §1, §2, §9 and the placeholders of our own domain): what is served until an admin saves. */
@@ -24,6 +24,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   figures: { titles: '1000+', viewers: '50K+', streaming: '24/7', picture: 'HD', qualityRating: '99.9%' },
   testimonials: null,
   prices: Object.fromEntries(PLAN_IDS.map((id) => [id, { priceRwf: PLANS[id].priceRwf, compareAtRwf: PLANS[id].compareAtRwf }])) as Record<PlanId, PlanPriceSetting>,
+  currencyPrices: DEFAULT_CURRENCY_PRICES,
 };
 
 /** `tel:` link of a phone as shown: "+250 788 000 000" → "tel:+250788000000". */

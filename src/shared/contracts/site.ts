@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, type PlanId } from '../domain/plans.js';
+import { DEFAULT_CURRENCY_PRICES, OTHER_PRICE_CURRENCIES, PLAN_IDS, type PlanId } from '../domain/plans.js';
 
 /**
  * Site settings: the operator's own content, edited by a super admin in the panel's Settings tab and kept in the
@@ -59,6 +59,23 @@ export const planPriceSetting = z.object({
 });
 export type PlanPriceSetting = z.infer<typeof planPriceSetting>;
 
+/** Highest price in minor units of UGX or USD cents (10 million UGX, 100,000 USD). */
+export const MAX_OTHER_PRICE_MINOR = 10_000_000;
+const minorPrice = z.number('Enter a whole number').int('Enter a whole number').min(1, 'Must be at least 1').max(MAX_OTHER_PRICE_MINOR, `Must be at most ${MAX_OTHER_PRICE_MINOR}`);
+const currencyPriceList = z.object({
+  /** Each plan's price and compare-at price, integer minor units (UGX whole, USD cents). */
+  plans: z.object(Object.fromEntries(PLAN_IDS.map((id) => [id, z.object({ price: minorPrice, compareAt: minorPrice.nullable() })])) as Record<PlanId, z.ZodObject<{ price: typeof minorPrice; compareAt: z.ZodNullable<typeof minorPrice> }>>),
+  /** One title bought on its own (a title sold alone in RWF, i.e. with a price_rwf). */
+  title: minorPrice,
+});
+/**
+ * Prices in UGX and USD (docs/decisions/043-payment-methods-countries-and-currencies.md): set by a super admin, never
+ * converted from RWF. A document stored before they existed reads the defaults (domain/plans.ts).
+ */
+const currencyPrices = z
+  .object(Object.fromEntries(OTHER_PRICE_CURRENCIES.map((c) => [c, currencyPriceList])) as Record<(typeof OTHER_PRICE_CURRENCIES)[number], typeof currencyPriceList>)
+  .prefault(DEFAULT_CURRENCY_PRICES);
+
 const figure = optionalText(SITE_LIMITS.figure);
 
 export const siteSettings = z.object({
@@ -91,6 +108,7 @@ export const siteSettings = z.object({
     .nullable(),
   /** Price and compare-at price of each plan; durations and features stay in code (domain/plans.ts). */
   prices: z.object(Object.fromEntries(PLAN_IDS.map((id) => [id, planPriceSetting])) as Record<PlanId, typeof planPriceSetting>),
+  currencyPrices,
 });
 /** The settings as stored and served (after parsing). */
 export type SiteSettings = z.infer<typeof siteSettings>;
@@ -112,4 +130,5 @@ export const siteSettingsView = z.object({
   figures: z.object({ titles: s.nullable(), viewers: s.nullable(), streaming: s.nullable(), picture: s.nullable(), qualityRating: s.nullable() }),
   testimonials: z.array(z.object({ quote: s, name: s, place: s.nullable() })).nullable(),
   prices: z.object(Object.fromEntries(PLAN_IDS.map((id) => [id, z.object({ priceRwf: z.number().int(), compareAtRwf: z.number().int().nullable() })])) as Record<PlanId, z.ZodObject<{ priceRwf: z.ZodNumber; compareAtRwf: z.ZodNullable<z.ZodNumber> }>>),
+  currencyPrices: z.object(Object.fromEntries(OTHER_PRICE_CURRENCIES.map((c) => [c, currencyPriceList])) as Record<(typeof OTHER_PRICE_CURRENCIES)[number], typeof currencyPriceList>),
 });

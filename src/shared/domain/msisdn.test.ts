@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localMsisdn, maskMsisdn, operatorOf, parseMtnMsisdn, parseRwandaMsisdn, sanitizeMsisdnInput } from './msisdn.js';
+import { localMsisdn, maskMsisdn, operatorOf, parseMsisdn, parseMtnMsisdn, parseRwandaMsisdn, sanitizeMsisdnInput } from './msisdn.js';
 
 describe('MTN Rwanda numbers (docs/product/viewer.md §5)', () => {
   it.each([
@@ -92,5 +92,45 @@ describe('Rwandan mobile-money numbers and their operator (issue 5 point 2)', ()
         return masked === `${msisdn.slice(0, 6)}***${msisdn.slice(-3)}` && masked.replace(/\D/g, '').length === 9;
       }),
     );
+  });
+});
+
+describe('Ugandan mobile-money numbers (docs/decisions/043-payment-methods-countries-and-currencies.md)', () => {
+  it.each([
+    ['0772123456', 'UG', '256772123456', 'mtn-ug'],
+    ['0761234567', 'UG', '256761234567', 'mtn-ug'],
+    ['0781234567', 'UG', '256781234567', 'mtn-ug'],
+    ['0701234567', 'UG', '256701234567', 'airtel-ug'],
+    ['0741234567', 'UG', '256741234567', 'airtel-ug'],
+    ['0751234567', 'UG', '256751234567', 'airtel-ug'],
+    ['+256 77 212 3456', 'RW', '256772123456', 'mtn-ug'],
+    ['256701234567', 'RW', '256701234567', 'airtel-ug'],
+    ['+250788123456', 'UG', '250788123456', 'mtn'],
+    ['0781234567', 'RW', '250781234567', 'mtn'],
+  ] as const)('reads %s paid from %s as %s (%s)', (raw, country, msisdn, operator) => {
+    expect(parseMsisdn(raw, country)).toEqual({ msisdn, operator, country: msisdn.startsWith('256') ? 'UG' : 'RW' });
+  });
+
+  it.each([
+    ['0721234567', 'UG'],
+    ['0711234567', 'UG'],
+    ['0791234567', 'UG'],
+    ['+256721234567', 'RW'],
+    ['+254712345678', 'UG'],
+    ['077212345', 'UG'],
+  ] as const)('refuses %s paid from %s', (raw, country) => expect(parseMsisdn(raw, country)).toBeNull());
+
+  it('never reads a Ugandan number as Rwandan, and the Rwandan reader keeps to Rwanda', () => {
+    expect(parseRwandaMsisdn('+256772123456')).toBeNull();
+    fc.assert(
+      fc.property(fc.constantFrom('0', '4', '5', '6', '7', '8'), fc.stringMatching(/^\d{7}$/), (k, sub) => {
+        const parsed = parseMsisdn(`2567${k}${sub}`);
+        return parsed === null || (parsed.country === 'UG' && parsed.msisdn === `2567${k}${sub}` && operatorOf(parsed.msisdn) === parsed.operator);
+      }),
+    );
+  });
+
+  it('drops the country code for Airtel Uganda', () => {
+    expect(localMsisdn('256701234567')).toBe('701234567');
   });
 });

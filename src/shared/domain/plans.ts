@@ -64,6 +64,63 @@ export function withPrices(prices: Partial<Record<PlanId, { priceRwf: number; co
   return PLAN_IDS.map((id) => ({ ...PLANS[id], ...(prices[id] ? { priceRwf: prices[id].priceRwf, compareAtRwf: prices[id].compareAtRwf } : {}) }));
 }
 
+/** A price in one currency: integer minor units (ISO 4217 exponent: RWF and UGX whole, USD cents). */
+export interface CurrencyPrice {
+  price: number;
+  /** The "was" price, same units; struck through only when above `price` (planSaving). */
+  compareAt: number | null;
+}
+
+/**
+ * Prices in the currencies other than RWF (RWF stays the plan table's and the site settings' `prices`, as the spec
+ * has them): every plan, and one title bought on its own, per currency. The site never converts: a super admin sets
+ * each (site settings `currencyPrices`), and these are the defaults
+ * (docs/decisions/043-payment-methods-countries-and-currencies.md, "Prices"): UGX for Uganda's wallets, USD for
+ * cards abroad, with the spec's 4.99 USD for a film (docs/product/viewer.md).
+ */
+export const OTHER_PRICE_CURRENCIES = ['UGX', 'USD'] as const;
+export type OtherPriceCurrency = (typeof OTHER_PRICE_CURRENCIES)[number];
+export type CurrencyPriceList = { plans: Record<PlanId, CurrencyPrice>; title: number };
+
+export function isOtherPriceCurrency(value: string): value is OtherPriceCurrency {
+  return (OTHER_PRICE_CURRENCIES as readonly string[]).includes(value);
+}
+
+export const DEFAULT_CURRENCY_PRICES: Record<OtherPriceCurrency, CurrencyPriceList> = {
+  UGX: {
+    plans: {
+      daily: { price: 1500, compareAt: null },
+      weekly: { price: 8000, compareAt: null },
+      monthly: { price: 18000, compareAt: null },
+      yearly: { price: 220000, compareAt: null },
+    },
+    title: 5000,
+  },
+  USD: {
+    plans: {
+      daily: { price: 99, compareAt: null },
+      weekly: { price: 299, compareAt: null },
+      monthly: { price: 599, compareAt: null },
+      yearly: { price: 5999, compareAt: 7188 },
+    },
+    title: 499,
+  },
+};
+
+/** A plan with its price in every currency (RWF from the plan's own price; the others from `currencyPrices`). */
+export type PricedPlan = Plan & { prices: Record<'RWF' | OtherPriceCurrency, CurrencyPrice> };
+
+/** `plans` with their prices in every currency, from `currencyPrices` (default DEFAULT_CURRENCY_PRICES). */
+export function withCurrencyPrices(plans: readonly Plan[], currencyPrices: Record<OtherPriceCurrency, CurrencyPriceList> = DEFAULT_CURRENCY_PRICES): PricedPlan[] {
+  return plans.map((p) => ({
+    ...p,
+    prices: {
+      RWF: { price: p.priceRwf, compareAt: p.compareAtRwf },
+      ...(Object.fromEntries(OTHER_PRICE_CURRENCIES.map((c) => [c, currencyPrices[c].plans[p.id]])) as Record<OtherPriceCurrency, CurrencyPrice>),
+    },
+  }));
+}
+
 /**
  * What the plans page may say about a price (docs/decisions/022-site-settings-and-prices.md): the struck-through
  * compare-at price only when it is above the price, and "Save N%" with N = floor((compareAt − price) / compareAt ×

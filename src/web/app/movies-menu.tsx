@@ -2,9 +2,10 @@ import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PLAN_IDS } from '../../shared/domain/plans';
+import { isOtherPriceCurrency, PLAN_IDS, type PlanId } from '../../shared/domain/plans';
+import { usePayCountry } from '../features/billing/hooks/use-pay-country';
 import { cn } from '../lib/cn';
-import { formatRwf } from '../lib/format';
+import { formatMoney, formatRwf } from '../lib/format';
 import { useSiteSettings } from '../lib/site-info';
 import { useDisclosure } from './use-disclosure';
 
@@ -16,16 +17,22 @@ export const MOVIE_LINKS = [
   { to: '/movies?tab=series', key: 'nav.series' },
 ] as const;
 
-/** One link per pass, with its price in force in RWF (docs/product/viewer.md §2 "Header" and §9; site settings, ADR 022). */
+/**
+ * One link per pass, with its price in force (docs/product/viewer.md §2 "Header" and §9; site settings, ADR 022) in
+ * the payer's country's currency (RWF, or UGX from Uganda: docs/decisions/043-payment-methods-countries-and-currencies.md).
+ */
 export function usePlanLinks(): { to: string; label: ReactNode }[] {
   const { t, i18n } = useTranslation();
-  const { prices } = useSiteSettings();
+  const { prices, currencyPrices } = useSiteSettings();
+  const [, , currency] = usePayCountry();
+  const other = isOtherPriceCurrency(currency) ? currencyPrices?.[currency] : undefined;
+  const priceOf = (id: PlanId) => (other ? formatMoney(other.plans[id].price, currency, i18n.language) : formatRwf(prices[id].priceRwf, i18n.language));
   return PLAN_IDS.map((id) => ({
     to: `/subscribe?plan=${id}`,
     label: (
       <span className="flex w-full items-center justify-between gap-4">
         <span>{t(`plans.${id}.name`)}</span>
-        <span className="text-muted-foreground tabular-nums">{formatRwf(prices[id].priceRwf, i18n.language)}</span>
+        <span className="text-muted-foreground tabular-nums">{priceOf(id)}</span>
       </span>
     ),
   }));

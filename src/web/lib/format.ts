@@ -8,6 +8,7 @@
  * prints U+202F and U+2009. So the language's conventions are fixed here, from CLDR, and Intl only does the work
  * every runtime does alike: English digits and grouping positions, English, French and British time patterns.
  */
+import { minorPerMajor, toMajor } from '../../shared/domain/countries';
 import { languageInfo } from '../../shared/domain/languages';
 
 // Each language's separators and time locale (from CLDR) are in its line of src/shared/domain/languages.ts.
@@ -33,9 +34,19 @@ function cached<F>(cache: Map<string, F>, make: (locale: string, options: object
 
 /** Integer RWF with the grouping of the language: "7,000 RWF" (en), "7 000 RWF" (fr, U+202F), "7.000 RWF" (rw). */
 export function formatRwf(amount: number, language: string): string {
-  const separator = languageInfo(language).grouping;
-  const parts = cached(numberFormats, (l, o) => new Intl.NumberFormat(l, o), 'en', { maximumFractionDigits: 0 }).formatToParts(amount);
-  return `${parts.map((p) => (p.type === 'group' ? separator : p.value)).join('')} RWF`;
+  return formatMoney(amount, 'RWF', language);
+}
+
+/**
+ * An amount in integer minor units of `currency` (ISO 4217: RWF and UGX have none, USD has cents), with the
+ * language's grouping and decimal mark and the currency's code after it, as prices are written on the plans page:
+ * "8,000 UGX" (en), "4,99 USD" (fr), "85.000 RWF" (rw). Never converts (docs/decisions/043).
+ */
+export function formatMoney(amountMinor: number, currency: string, language: string): string {
+  const { grouping, decimal } = languageInfo(language);
+  const exponent = Math.round(Math.log10(minorPerMajor(currency)));
+  const parts = cached(numberFormats, (l, o) => new Intl.NumberFormat(l, o), 'en', { minimumFractionDigits: exponent, maximumFractionDigits: exponent }).formatToParts(toMajor(amountMinor, currency));
+  return `${parts.map((p) => (p.type === 'group' ? grouping : p.type === 'decimal' ? decimal : p.value)).join('')} ${currency}`;
 }
 
 /**

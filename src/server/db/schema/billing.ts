@@ -66,7 +66,7 @@ export const payments = pgTable(
     plan: planEnum('plan'),
     /** The title bought (kind 'title'); the title stays bought if it is later deleted from the catalogue. */
     movieId: uuid('movie_id').references(() => movies.id, { onDelete: 'set null' }),
-    amountRwf: integer('amount_rwf').notNull(),
+    amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('RWF'),
     /** MSISDN 2507XXXXXXXX; never logged. */
     msisdn: text('msisdn'),

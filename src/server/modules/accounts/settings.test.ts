@@ -106,8 +106,8 @@ describeEachDb('account settings', (kind) => {
     for (const [table, column] of [['user', 'id'], ['session', 'user_id'], ['account', 'user_id'], ['profiles', 'id'], ['user_roles', 'user_id'], ['subscriptions', 'user_id'], ['user_watchlist', 'user_id'], ['title_purchases', 'user_id']]) {
       expect(await n(`select count(*)::int as n from "${table}" where ${column} = $1`, [v.id]), table).toBe(0);
     }
-    const { rows } = await t.db.executeSql('select user_id, msisdn, amount_rwf, status from payments where id = $1', [pay.json().payment.id]);
-    expect(rows[0]).toEqual({ user_id: null, msisdn: null, amount_rwf: 500, status: 'successful' });
+    const { rows } = await t.db.executeSql('select user_id, msisdn, amount, status from payments where id = $1', [pay.json().payment.id]);
+    expect(rows[0]).toEqual({ user_id: null, msisdn: null, amount: 500, status: 'successful' });
     expect(await n('select count(*)::int as n from movies where id = $1', [movie.id])).toBe(1);
     // Contact messages sent from the account (name, email, text) are personal data too; a visitor's message stays.
     expect(await n('select count(*)::int as n from contact_messages where email = $1', [v.email])).toBe(0);

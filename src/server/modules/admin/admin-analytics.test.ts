@@ -26,23 +26,25 @@ describeEachDb('admin analytics', (kind) => {
     ]);
     const pay = (v: Partial<typeof payments.$inferInsert>) => ({
       userId: ids[0]!,
-      amountRwf: 0,
+      amount: 0,
       provider: 'sandbox',
       providerReference: randomUUID(),
       expiresAt: at('2026-03-10T00:00:00Z'),
       ...v,
     });
     await db.insert(payments).values([
-      pay({ kind: 'pass', plan: 'monthly', amountRwf: 7000, status: 'successful', createdAt: at('2026-03-01T09:59:00Z'), settledAt: at('2026-03-01T10:00:00Z') }),
-      pay({ kind: 'title', amountRwf: 800, status: 'successful', createdAt: at('2026-03-02T21:29:00Z'), settledAt: at('2026-03-02T21:30:00Z') }),
+      pay({ kind: 'pass', plan: 'monthly', amount: 7000, status: 'successful', createdAt: at('2026-03-01T09:59:00Z'), settledAt: at('2026-03-01T10:00:00Z') }),
+      pay({ kind: 'title', amount: 800, status: 'successful', createdAt: at('2026-03-02T21:29:00Z'), settledAt: at('2026-03-02T21:30:00Z') }),
+      // A title bought from Uganda in UGX (docs/decisions/043): reported in UGX, never added to the francs.
+      pay({ kind: 'title', amount: 5000, currency: 'UGX', status: 'successful', createdAt: at('2026-03-02T11:00:00Z'), settledAt: at('2026-03-02T11:01:00Z') }),
       // Settled at 00:30 on 3 March in Kigali (22:30 UTC on the 2nd): counts on the 3rd.
-      pay({ kind: 'pass', plan: 'daily', amountRwf: 500, status: 'successful', createdAt: at('2026-03-02T22:29:00Z'), settledAt: at('2026-03-02T22:30:00Z'), userId: ids[2]! }),
-      pay({ kind: 'pass', plan: 'weekly', amountRwf: 3000, status: 'failed', reason: 'NOT_ENOUGH_FUNDS', createdAt: at('2026-03-02T08:00:00Z') }),
-      pay({ kind: 'pass', plan: 'weekly', amountRwf: 3000, status: 'failed', reason: 'NOT_ENOUGH_FUNDS', createdAt: at('2026-03-02T09:00:00Z') }),
-      pay({ kind: 'pass', plan: 'weekly', amountRwf: 3000, status: 'failed', reason: null, createdAt: at('2026-03-03T09:00:00Z') }),
-      pay({ kind: 'pass', plan: 'daily', amountRwf: 500, status: 'pending', createdAt: at('2026-03-03T10:00:00Z') }),
+      pay({ kind: 'pass', plan: 'daily', amount: 500, status: 'successful', createdAt: at('2026-03-02T22:29:00Z'), settledAt: at('2026-03-02T22:30:00Z'), userId: ids[2]! }),
+      pay({ kind: 'pass', plan: 'weekly', amount: 3000, status: 'failed', reason: 'NOT_ENOUGH_FUNDS', createdAt: at('2026-03-02T08:00:00Z') }),
+      pay({ kind: 'pass', plan: 'weekly', amount: 3000, status: 'failed', reason: 'NOT_ENOUGH_FUNDS', createdAt: at('2026-03-02T09:00:00Z') }),
+      pay({ kind: 'pass', plan: 'weekly', amount: 3000, status: 'failed', reason: null, createdAt: at('2026-03-03T09:00:00Z') }),
+      pay({ kind: 'pass', plan: 'daily', amount: 500, status: 'pending', createdAt: at('2026-03-03T10:00:00Z') }),
       // Outside the range: ignored by the range figures.
-      pay({ kind: 'pass', plan: 'yearly', amountRwf: 85000, status: 'successful', createdAt: at('2026-02-01T10:00:00Z'), settledAt: at('2026-02-01T10:00:00Z'), userId: null }),
+      pay({ kind: 'pass', plan: 'yearly', amount: 85000, status: 'successful', createdAt: at('2026-02-01T10:00:00Z'), settledAt: at('2026-02-01T10:00:00Z'), userId: null }),
     ]);
     await db.insert(passGrants).values({ userId: ids[1]!, plan: 'daily', expiresAt: at('2026-03-03T12:00:00Z'), createdAt: at('2026-03-02T12:00:00Z') });
     // One active subscription now, one lapsed.
@@ -84,14 +86,18 @@ describeEachDb('admin analytics', (kind) => {
     const r = res.json();
     expect(r).toMatchObject({ from: '2026-03-01', to: '2026-03-03', timeZone: 'Africa/Kigali' });
     expect(r.revenuePerDay).toEqual([
-      { date: '2026-03-01', amountRwf: 7000, payments: 1 },
-      { date: '2026-03-02', amountRwf: 800, payments: 1 },
-      { date: '2026-03-03', amountRwf: 500, payments: 1 },
+      { date: '2026-03-01', currency: 'RWF', amount: 7000, payments: 1 },
+      { date: '2026-03-02', currency: 'RWF', amount: 800, payments: 1 },
+      { date: '2026-03-03', currency: 'RWF', amount: 500, payments: 1 },
+      { date: '2026-03-01', currency: 'UGX', amount: 0, payments: 0 },
+      { date: '2026-03-02', currency: 'UGX', amount: 5000, payments: 1 },
+      { date: '2026-03-03', currency: 'UGX', amount: 0, payments: 0 },
     ]);
     expect(r.revenueByPlan).toEqual([
-      { plan: 'monthly', amountRwf: 7000, payments: 1 },
-      { plan: 'title', amountRwf: 800, payments: 1 },
-      { plan: 'daily', amountRwf: 500, payments: 1 },
+      { plan: 'monthly', currency: 'RWF', amount: 7000, payments: 1 },
+      { plan: 'title', currency: 'RWF', amount: 800, payments: 1 },
+      { plan: 'daily', currency: 'RWF', amount: 500, payments: 1 },
+      { plan: 'title', currency: 'UGX', amount: 5000, payments: 1 },
     ]);
     expect(r.passesSoldPerDay).toEqual([
       { date: '2026-03-01', sold: 1, complimentary: 0 },
@@ -101,7 +107,7 @@ describeEachDb('admin analytics', (kind) => {
     // Monthly from 1 March; the gift covers the end of 2 March only; the daily pass bought at 00:30 on 3 March covers its end.
     expect(r.passesActivePerDay.map((d: { active: number }) => d.active)).toEqual([1, 2, 2]);
     expect(r.newViewersPerDay.map((d: { count: number }) => d.count)).toEqual([2, 0, 1]);
-    expect(r.paymentOutcomes).toEqual({ successful: 3, pending: 1, failed: 3, failedByReason: [{ reason: 'NOT_ENOUGH_FUNDS', count: 2 }, { reason: 'UNKNOWN', count: 1 }] });
+    expect(r.paymentOutcomes).toEqual({ successful: 4, pending: 1, failed: 3, failedByReason: [{ reason: 'NOT_ENOUGH_FUNDS', count: 2 }, { reason: 'UNKNOWN', count: 1 }] });
     expect(r.topTitles.available).toBe(true);
     expect(r.topTitles.items).toEqual([
       { id: expect.any(String), kind: 'movie', title: 'Hello, "World"', plays: 3, hoursWatched: 2 },
@@ -114,11 +120,13 @@ describeEachDb('admin analytics', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="sobanura-revenue-per-day-2026-03-01-to-2026-03-03.csv"');
-    expect(res.body).toBe('date,amount_rwf,payments\r\n2026-03-01,7000,1\r\n2026-03-02,800,1\r\n2026-03-03,500,1\r\n');
+    expect(res.body).toBe(
+      'date,currency,amount,payments\r\n2026-03-01,RWF,7000,1\r\n2026-03-02,RWF,800,1\r\n2026-03-03,RWF,500,1\r\n2026-03-01,UGX,0,0\r\n2026-03-02,UGX,5000,1\r\n2026-03-03,UGX,0,0\r\n',
+    );
     const top = await get('/api/admin/analytics/export.csv?series=top_titles&from=2026-03-01&to=2026-03-03');
     expect(top.body.split('\r\n')[1]).toMatch(/^1,movie,[0-9a-f-]{36},"Hello, ""World""",3,2$/);
     const outcomes = await get('/api/admin/analytics/export.csv?series=payment_outcomes&from=2026-03-01&to=2026-03-03');
-    expect(outcomes.body).toBe('outcome,reason,payments\r\nsuccessful,,3\r\npending,,1\r\nfailed,NOT_ENOUGH_FUNDS,2\r\nfailed,UNKNOWN,1\r\n');
+    expect(outcomes.body).toBe('outcome,reason,payments\r\nsuccessful,,4\r\npending,,1\r\nfailed,NOT_ENOUGH_FUNDS,2\r\nfailed,UNKNOWN,1\r\n');
     for (const series of ['revenue_by_plan', 'passes_sold_per_day', 'passes_active_per_day', 'new_viewers_per_day']) {
       const r = await get(`/api/admin/analytics/export.csv?series=${series}&from=2026-03-01&to=2026-03-03`);
       expect(r.statusCode, series).toBe(200);

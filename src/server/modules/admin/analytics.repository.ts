@@ -30,18 +30,25 @@ export function createAnalyticsRepository(db: Database) {
       ]);
       return { movies: n(m[0]?.n), series: n(s[0]?.n), profiles: n(p[0]?.n), activeSubscriptions: n(a[0]?.n) };
     },
-    /** Successful payments settled in [from, to): per day, and per plan ('title' for one-off titles). Amounts RWF. */
+    /**
+     * Successful payments settled in [from, to): per day and currency, and per plan ('title' for one-off titles)
+     * and currency. Amounts are integers in each currency's minor units, never added across currencies
+     * (docs/decisions/043-payment-methods-countries-and-currencies.md).
+     */
     async revenue(from: Date, to: Date) {
       const settled = sql`coalesce(settled_at, updated_at)`;
       const window = sql`status = 'successful' and ${settled} >= ${from.toISOString()}::timestamptz and ${settled} < ${to.toISOString()}::timestamptz`;
-      const perDay = await rows<{ day: string; amount: unknown; payments: unknown }>(db, sql`select ${dayOf(settled)} as day, sum(amount_rwf) as amount, count(*) as payments from payments where ${window} group by 1`);
-      const perPlan = await rows<{ plan: string; amount: unknown; payments: unknown }>(
+      const perDay = await rows<{ day: string; currency: string; amount: unknown; payments: unknown }>(
         db,
-        sql`select case when kind = 'title' then 'title' else plan::text end as plan, sum(amount_rwf) as amount, count(*) as payments from payments where ${window} group by 1 order by 2 desc`,
+        sql`select ${dayOf(settled)} as day, currency, sum(amount) as amount, count(*) as payments from payments where ${window} group by 1, 2`,
+      );
+      const perPlan = await rows<{ plan: string; currency: string; amount: unknown; payments: unknown }>(
+        db,
+        sql`select case when kind = 'title' then 'title' else plan::text end as plan, currency, sum(amount) as amount, count(*) as payments from payments where ${window} group by 1, 2 order by 2, 3 desc`,
       );
       return {
-        perDay: perDay.map((r) => ({ day: r.day, amountRwf: n(r.amount), payments: n(r.payments) })),
-        perPlan: perPlan.map((r) => ({ plan: r.plan ?? 'unknown', amountRwf: n(r.amount), payments: n(r.payments) })),
+        perDay: perDay.map((r) => ({ day: r.day, currency: r.currency, amount: n(r.amount), payments: n(r.payments) })),
+        perPlan: perPlan.map((r) => ({ plan: r.plan ?? 'unknown', currency: r.currency, amount: n(r.amount), payments: n(r.payments) })),
       };
     },
     /** Passes sold (successful pass payments) and complimentary passes granted, per day in [from, to). */

@@ -79,7 +79,9 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?
       repo.paymentOutcomes(r.start, r.end),
       repo.topTitles(r.start, r.end),
     ]);
-    const money = new Map(revenue.perDay.map((x) => [x.day, x]));
+    const money = new Map(revenue.perDay.map((x) => [`${x.day} ${x.currency}`, x]));
+    // RWF on every day (zeros included), and each other currency the range was paid in; never summed across currencies.
+    const currencies = [...new Set(['RWF', ...revenue.perDay.map((x) => x.currency).sort()])];
     const joined = new Map(viewers.map((x) => [x.day, x.count]));
     const sold = new Map(passes.sold.map((x) => [x.day, x.count]));
     const comp = new Map(passes.complimentary.map((x) => [x.day, x.count]));
@@ -89,7 +91,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?
       from: r.from,
       to: r.to,
       timeZone: ANALYTICS_TIME_ZONE,
-      revenuePerDay: r.days.map((d) => ({ date: d, amountRwf: money.get(d)?.amountRwf ?? 0, payments: money.get(d)?.payments ?? 0 })),
+      revenuePerDay: currencies.flatMap((c) => r.days.map((d) => ({ date: d, currency: c, amount: money.get(`${d} ${c}`)?.amount ?? 0, payments: money.get(`${d} ${c}`)?.payments ?? 0 }))),
       revenueByPlan: revenue.perPlan,
       passesSoldPerDay: r.days.map((d) => ({ date: d, sold: sold.get(d) ?? 0, complimentary: comp.get(d) ?? 0 })),
       passesActivePerDay: r.days.map((d, i) => ({ date: d, active: active[i]! })),
@@ -114,9 +116,9 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?
       const body = ((): string => {
         switch (q.series) {
           case 'revenue_per_day':
-            return toCsv(['date', 'amount_rwf', 'payments'], rep.revenuePerDay.map((x) => [x.date, x.amountRwf, x.payments]));
+            return toCsv(['date', 'currency', 'amount', 'payments'], rep.revenuePerDay.map((x) => [x.date, x.currency, x.amount, x.payments]));
           case 'revenue_by_plan':
-            return toCsv(['plan', 'amount_rwf', 'payments'], rep.revenueByPlan.map((x) => [x.plan, x.amountRwf, x.payments]));
+            return toCsv(['plan', 'currency', 'amount', 'payments'], rep.revenueByPlan.map((x) => [x.plan, x.currency, x.amount, x.payments]));
           case 'passes_sold_per_day':
             return toCsv(['date', 'sold', 'complimentary'], rep.passesSoldPerDay.map((x) => [x.date, x.sold, x.complimentary]));
           case 'passes_active_per_day':

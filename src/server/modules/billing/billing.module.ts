@@ -33,13 +33,14 @@ export const billingModule: ServerModule = {
           publicUrl: config.publicUrl,
           approvalSeconds: config.payments.approvalSeconds,
           planPrice: deps.site.planPrice,
+          titlePrice: deps.site.titlePrice,
         });
         return { paymentProviders, billing };
       },
     }),
   ],
   async routes({ app, config, services, counters }) {
-    await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
+    await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, titlePrices: services.site.titlePrices, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   },
   jobs: [
     {

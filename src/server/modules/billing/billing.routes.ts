@@ -18,7 +18,7 @@ import {
   titlePriceResponse,
 } from '../../../shared/contracts/billing.js';
 import { idParams } from '../../../shared/contracts/catalog.js';
-import { type Plan, PLAN_IDS, PLANS } from '../../../shared/domain/plans.js';
+import { DEFAULT_CURRENCY_PRICES, type OtherPriceCurrency, PLAN_IDS, PLANS, type PricedPlan, withCurrencyPrices } from '../../../shared/domain/plans.js';
 import type { BillingService } from './billing.service.js';
 import type { PaymentLimits } from './payment-limits.js';
 import { clientKey } from '../../lib/client-address.js';
@@ -48,12 +48,20 @@ function callbackHint(body: unknown): { paymentId?: string; reference?: string; 
   };
 }
 
-export function billingRoutes(deps: { billing: BillingService; paymentLimits: PaymentLimits; /** The plans at the prices in force (site settings, ADR 022); default the plan table. */ plans?: () => Promise<Plan[]> }) {
+export function billingRoutes(deps: {
+  billing: BillingService;
+  paymentLimits: PaymentLimits;
+  /** The plans at the prices in force in every currency (site settings, ADR 022 and ADR 043); default the plan table's. */
+  plans?: () => Promise<PricedPlan[]>;
+  /** One title's price alone in each currency other than RWF (ADR 043); default DEFAULT_CURRENCY_PRICES'. */
+  titlePrices?: () => Promise<Record<OtherPriceCurrency, number>>;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/plans', { config: { access: 'anonymous' }, schema: { response: { 200: plansResponse } } }, async () => ({
-      plans: deps.plans ? await deps.plans() : PLAN_IDS.map((id) => PLANS[id]),
+      plans: deps.plans ? await deps.plans() : withCurrencyPrices(PLAN_IDS.map((id) => PLANS[id])),
       operators: deps.billing.operators(),
+      titlePrices: deps.titlePrices ? await deps.titlePrices() : { UGX: DEFAULT_CURRENCY_PRICES.UGX.title, USD: DEFAULT_CURRENCY_PRICES.USD.title },
     }));
 
     r.post('/api/billing/payments', {
@@ -63,8 +71,8 @@ export function billingRoutes(deps: { billing: BillingService; paymentLimits: Pa
       const user = await req.requireUser();
       // At most so many prompts per account and per phone number, whatever the address (payment-limits.ts, ADR 018);
       // a number this account has paid from before counts per account only.
-      const ownNumber = await deps.billing.hasPaidFrom(user.id, req.body.phone);
-      await deps.paymentLimits.admit(user.id, req.body.phone, { ownNumber });
+      const ownNumber = await deps.billing.hasPaidFrom(user.id, req.body.phone, req.body.country);
+      await deps.paymentLimits.admit(user.id, req.body.phone, { ownNumber, country: req.body.country });
       return reply.status(202).send({ payment: await deps.billing.createPayment(user.id, req.body) });
     });
 

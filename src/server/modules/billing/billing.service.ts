@@ -1,10 +1,12 @@
 /**
  * Passes, single titles and mobile-money payments (docs/product/architecture.md §5.4 "A payment is settled once";
  * docs/decisions/004 and 008).
- * - The amount comes from the server: the plan's price in force (site settings over the plan table,
- *   docs/decisions/022) or the movie's `price_rwf`; the client sends none. The payment keeps that amount: a later
- *   price change never changes it, nor what its settlement grants.
- * - The provider is chosen by the number (078/079 MTN, 072/073 Airtel; the sandbox for both by default).
+ * - The amount comes from the server, in the currency of the payer's wallet (docs/decisions/043): the plan's price
+ *   in force in that currency (site settings over the plan table, docs/decisions/022), or for one title its
+ *   `price_rwf` in RWF and the site's single-title price in UGX or USD; the client sends none. The payment keeps
+ *   that amount and currency: a later price change never changes them, nor what its settlement grants.
+ * - The provider is chosen by the number, read in the payer's country (Rwanda: 078/079 MTN, 072/073 Airtel;
+ *   Uganda: 076/077/078 MTN, 070/074/075 Airtel; the sandbox for all by default).
  * - The payment row (with its provider reference, a UUID v4) is written before the provider is called. When the
  *   call's fate is unknown (timeout, 5xx), the payment stays pending and the status query decides; when the
  *   provider certainly did not take it, it fails at once (REQUEST_FAILED or the provider's reason).
@@ -19,11 +21,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
 import type { BillingHistoryResponse, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
-import { maskMsisdn, operatorOf, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
-import { allPrefixesText, joinWords, type Operator, OPERATOR_INFO, OPERATOR_LIST, OPERATORS } from '../../../shared/domain/operators.js';
+import type { Country } from '../../../shared/domain/countries.js';
+import { maskMsisdn, operatorOf, parseMsisdn } from '../../../shared/domain/msisdn.js';
+import { allPrefixesText, joinWords, type Operator, OPERATOR_INFO, OPERATORS, operatorsIn } from '../../../shared/domain/operators.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { PassSegment } from '../../../shared/domain/pass-stacking.js';
-import { isPassActive, PLANS, remainingTime } from '../../../shared/domain/plans.js';
+import { DEFAULT_CURRENCY_PRICES, isPassActive, type OtherPriceCurrency, PLANS, remainingTime } from '../../../shared/domain/plans.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { PaymentProviderError } from '../../providers/payments/payment-provider.js';
@@ -40,8 +43,13 @@ export const LATE_CHECK_EVERY_SECONDS = 300;
 /** Status queries the reconciliation runs at the same time. */
 const RECONCILE_CONCURRENCY = 8;
 
-/** The invalid_msisdn message: every operator's name and prefixes (src/shared/domain/operators.ts). */
-const INVALID_NUMBER_MESSAGE = `Please enter a valid ${joinWords(OPERATOR_LIST.map((o) => o.name), 'or')} number (${allPrefixesText()} followed by 7 digits).`;
+/**
+ * The invalid_msisdn message for the payer's country: its operators' names and prefixes (src/shared/domain/operators.ts;
+ * Rwanda's is the spec's, docs/product/viewer.md §5, widened by ADR 011).
+ */
+export function invalidNumberMessage(country: Country): string {
+  return `Please enter a valid ${joinWords(operatorsIn(country).map((o) => o.name), 'or')} number (${allPrefixesText(country)} followed by 7 digits).`;
+}
 
 export function toPaymentDetail(p: PaymentRow & { movieTitle?: string | null }): PaymentDetail {
   return {
@@ -49,7 +57,8 @@ export function toPaymentDetail(p: PaymentRow & { movieTitle?: string | null }):
     kind: p.kind,
     plan: p.plan,
     movieId: p.movieId,
-    amountRwf: p.amountRwf,
+    amount: p.amount,
+    currency: p.currency,
     status: p.status,
     reason: p.reason,
     createdAt: p.createdAt.toISOString(),
@@ -92,10 +101,12 @@ export function createBillingService(deps: {
   /** The approval window in seconds (default APPROVAL_WINDOW_SECONDS, 300; PAYMENT_APPROVAL_SECONDS). */
   approvalSeconds?: number;
   /**
-   * Price of a plan in force now, integer RWF (the site settings, docs/decisions/022); default the plan table. The
-   * payment stores it, and nothing after (settlement, receipts) reads a price again.
+   * Price of a plan in force now in a currency, integer minor units (the site settings, docs/decisions/022 and 043);
+   * default the plan table's. The payment stores it, and nothing after (settlement, receipts) reads a price again.
    */
-  planPrice?: (plan: PlanId) => Promise<number>;
+  planPrice?: (plan: PlanId, currency: string) => Promise<number | null>;
+  /** Price in force of one title alone in a currency other than RWF (docs/decisions/043), or null when none is set. */
+  titlePrice?: (currency: string) => Promise<number | null>;
   now?: () => Date;
 }) {
   const { repo, providers, log } = deps;
@@ -153,6 +164,13 @@ export function createBillingService(deps: {
     await refresh(p);
   }
 
+  /** A plan's price in force in `currency` (integer minor units); 400 not_for_sale when none is set in it. */
+  async function planPriceIn(plan: PlanId, currency: string): Promise<number> {
+    const price = deps.planPrice ? await deps.planPrice(plan, currency) : currency === 'RWF' ? PLANS[plan].priceRwf : (DEFAULT_CURRENCY_PRICES[currency as OtherPriceCurrency]?.plans[plan].price ?? null);
+    if (price == null) throw new AppError(400, 'not_for_sale', `This plan has no price in ${currency}.`, { currency });
+    return price;
+  }
+
   async function ownPayment(userId: string, id: string): Promise<PaymentWithTitle> {
     const p = await repo.paymentWithTitle(id);
     if (!p || p.userId !== userId) throw new AppError(404, 'not_found', 'Payment not found');
@@ -170,20 +188,24 @@ export function createBillingService(deps: {
     operators: (): Operator[] => OPERATORS.filter((o) => providers.forOperator(o) !== null),
 
     /**
-     * Starts a payment for a plan or one title from a Rwandan MTN/Airtel number: writes the payment, then asks
-     * the provider to prompt the payer. Answers the pending payment (202) for the client to poll.
+     * Starts a payment for a plan or one title from a mobile-money number of an operator in operators.ts (read in
+     * `body.country`, Rwanda by default): writes the payment, then asks the provider to prompt the payer. Answers the pending payment (202) for the client to poll.
      */
     async createPayment(userId: string, body: CreatePaymentBody): Promise<PaymentDetail> {
-      const number = parseRwandaMsisdn(body.phone);
+      const country = body.country ?? 'RW';
+      const number = parseMsisdn(body.phone, country);
       if (!number) {
-        throw new AppError(400, 'invalid_msisdn', INVALID_NUMBER_MESSAGE, {
+        throw new AppError(400, 'invalid_msisdn', invalidNumberMessage(country), {
           fields: [{ field: 'body.phone', message: 'Invalid mobile money number' }],
+          country,
         });
       }
       const provider = providers.forOperator(number.operator);
       if (!provider) {
         throw new AppError(400, 'operator_unavailable', `${OPERATOR_INFO[number.operator].name} is not available yet. Please pay with another number.`, { operator: number.operator });
       }
+      // Priced in the wallet's own currency (RWF, UGX); the provider's may differ only in MTN's sandbox (EUR).
+      const priceCurrency = OPERATOR_INFO[number.operator].currency;
       const created = now();
       const base = {
         userId,
@@ -199,15 +221,17 @@ export function createBillingService(deps: {
       let payment: PaymentRow;
       let label: string;
       if (body.plan) {
-        const amountRwf = deps.planPrice ? await deps.planPrice(body.plan) : PLANS[body.plan].priceRwf;
-        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amountRwf });
+        const amount = await planPriceIn(body.plan, priceCurrency);
+        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amount });
         label = `Sobanura ${body.plan} pass`;
       } else {
         const movie = await repo.movieForSale(body.movieId!);
         if (!movie) throw new AppError(404, 'not_found', 'Movie not found');
         if (!movie.isPremium) throw new AppError(400, 'not_for_sale', 'This title is free to watch: there is nothing to pay.', { free: true });
         if (movie.priceRwf === null) throw new AppError(400, 'not_for_sale', 'This title is not sold on its own. Choose a pass to watch it.', { free: false });
-        const result = await repo.insertTitlePaymentOnce({ ...base, kind: 'title', movieId: movie.id, amountRwf: movie.priceRwf }, created);
+        const amount = priceCurrency === 'RWF' ? movie.priceRwf : await deps.titlePrice?.(priceCurrency);
+        if (amount == null) throw new AppError(400, 'not_for_sale', `This title is not sold on its own in ${priceCurrency}. Choose a pass to watch it.`, { free: false });
+        const result = await repo.insertTitlePaymentOnce({ ...base, kind: 'title', movieId: movie.id, amount }, created);
         if ('owned' in result) throw new AppError(409, 'already_purchased', 'You already own this title.');
         if ('pending' in result) {
           throw new AppError(409, 'conflict', 'A payment for this title is waiting for approval on your phone.', { paymentId: result.pending.id });
@@ -218,7 +242,7 @@ export function createBillingService(deps: {
       try {
         await provider.requestToPay({
           referenceId: payment.providerReference,
-          amount: payment.amountRwf,
+          amount: payment.amount,
           currency: payment.currency,
           msisdn: number.msisdn,
           externalId: payment.id,
@@ -243,8 +267,8 @@ export function createBillingService(deps: {
      * Whether `phone` (as typed) is a number `userId` has already paid from successfully (ADR 018: such a number is
      * the payer's own, and the per-number limit does not apply to them). False for a number that does not parse.
      */
-    async hasPaidFrom(userId: string, phone: string): Promise<boolean> {
-      const number = parseRwandaMsisdn(phone);
+    async hasPaidFrom(userId: string, phone: string, country: Country = 'RW'): Promise<boolean> {
+      const number = parseMsisdn(phone, country);
       return number ? repo.hasPaidFrom(userId, number.msisdn) : false;
     },
 
@@ -305,7 +329,7 @@ export function createBillingService(deps: {
         planDurationSeconds: p.plan ? PLANS[p.plan].durationSeconds : null,
         movieId: p.movieId,
         movieTitle: p.movieTitle,
-        amountRwf: p.amountRwf,
+        amount: p.amount,
         currency: p.currency,
         operator: p.msisdn ? operatorOf(p.msisdn) : null,
         provider: p.provider,

@@ -39,20 +39,38 @@ describeEachDb('billing', (kind) => {
   it('lists the four plans with their RWF prices', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(res.json().plans.map((p: { id: string; priceRwf: number }) => [p.id, p.priceRwf])).toEqual([['daily', 500], ['weekly', 3000], ['monthly', 7000], ['yearly', 85000]]);
-    expect(res.json().operators).toEqual(['mtn', 'airtel']);
+    expect(res.json().operators).toEqual(['mtn', 'airtel', 'mtn-ug', 'airtel-ug']);
+    const weekly = res.json().plans.find((p: { id: string }) => p.id === 'weekly');
+    expect(weekly.prices).toEqual({ RWF: { price: 3000, compareAt: null }, UGX: { price: 8000, compareAt: null }, USD: { price: 299, compareAt: null } });
+    expect(res.json().titlePrices).toEqual({ UGX: 5000, USD: 499 });
+  });
+
+  it('charges a Ugandan number in UGX from the UGX price list, and reads local numbers in the payer\'s country', async () => {
+    const v = await signUp(t);
+    const mtnUg = await pay(v.cookie, { plan: 'weekly', phone: '0772 123 456', country: 'UG' });
+    expect(mtnUg.statusCode).toBe(202);
+    expect(mtnUg.json().payment).toMatchObject({ amount: 8000, currency: 'UGX', operator: 'mtn-ug', provider: 'sandbox', msisdnMasked: '256772***456' });
+    const airtelUg = await pay(v.cookie, { plan: 'daily', phone: '+256 70 123 4567' });
+    expect(airtelUg.json().payment).toMatchObject({ amount: 1500, currency: 'UGX', operator: 'airtel-ug' });
+    // 078 is MTN's in both countries: the payer's country decides.
+    expect((await pay(v.cookie, { plan: 'daily', phone: '0788123457' })).json().payment).toMatchObject({ currency: 'RWF', amount: 500, operator: 'mtn' });
+    const bad = await pay(v.cookie, { plan: 'daily', phone: '0721234567', country: 'UG' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'invalid_msisdn', message: 'Please enter a valid MTN Mobile Money Uganda or Airtel Money Uganda number (076, 077, 078, 070, 074 or 075 followed by 7 digits).' });
+    expect((await pay(v.cookie, { plan: 'daily', phone: '0772123456', country: 'KE' })).json().error.code).toBe('validation_failed');
   });
 
   it('takes the amount from the plan, never from the client', async () => {
     const v = await signUp(t);
     const res = await pay(v.cookie, { plan: 'daily', phone: '0788 123 456', amount: 1, amountRwf: 1 });
     expect(res.statusCode).toBe(202);
-    expect(res.json().payment).toMatchObject({ kind: 'pass', plan: 'daily', amountRwf: 500, status: 'pending', operator: 'mtn', provider: 'sandbox', msisdnMasked: '250788***456' });
-    expect(await count('select amount_rwf as n from payments where id = $1', [res.json().payment.id])).toBe(500);
+    expect(res.json().payment).toMatchObject({ kind: 'pass', plan: 'daily', amount: 500, status: 'pending', operator: 'mtn', provider: 'sandbox', msisdnMasked: '250788***456' });
+    expect(await count('select amount as n from payments where id = $1', [res.json().payment.id])).toBe(500);
   });
 
   it('refuses numbers that are neither MTN nor Airtel Rwanda, unknown plans, and a body naming both or neither', async () => {
     const v = await signUp(t);
-    for (const phone of ['0741234567', '12345', '07881234567', 'abc', '+256772123456']) {
+    for (const phone of ['0741234567', '12345', '07881234567', 'abc', '+254712345678']) {
       const res = await pay(v.cookie, { plan: 'daily', phone });
       expect(res.statusCode, phone).toBe(400);
       expect(res.json().error.code).toBe('invalid_msisdn');
@@ -88,7 +106,7 @@ describeEachDb('billing', (kind) => {
   it('takes Airtel numbers (072/073) too', async () => {
     const v = await signUp(t);
     const created = (await pay(v.cookie, { plan: 'weekly', phone: '0731234567' })).json().payment;
-    expect(created).toMatchObject({ operator: 'airtel', msisdnMasked: '250731***567', amountRwf: 3000 });
+    expect(created).toMatchObject({ operator: 'airtel', msisdnMasked: '250731***567', amount: 3000 });
     expect((await poll(v.cookie, created.id)).json().payment.status).toBe('successful');
     expect((await me(v.cookie)).pass).toMatchObject({ plan: 'weekly', active: true });
   });
@@ -218,8 +236,8 @@ describeEachDb('billing', (kind) => {
     const h = await history(v.cookie);
     expect(h.pass).toMatchObject({ plan: 'monthly', status: 'active', active: true, remaining: { unit: 'days', count: 29 } });
     expect(h.payments.map((p: { id: string }) => p.id)).toEqual([failed.id, ok.id]);
-    expect(h.payments[0]).toMatchObject({ kind: 'pass', plan: 'daily', amountRwf: 500, status: 'failed', reason: 'APPROVAL_REJECTED', operator: 'airtel', msisdnMasked: '250720***002', provider: 'sandbox' });
-    expect(h.payments[1]).toMatchObject({ plan: 'monthly', amountRwf: 7000, status: 'successful', reason: null, operator: 'mtn', msisdnMasked: '250788***456' });
+    expect(h.payments[0]).toMatchObject({ kind: 'pass', plan: 'daily', amount: 500, status: 'failed', reason: 'APPROVAL_REJECTED', operator: 'airtel', msisdnMasked: '250720***002', provider: 'sandbox' });
+    expect(h.payments[1]).toMatchObject({ plan: 'monthly', amount: 7000, status: 'successful', reason: null, operator: 'mtn', msisdnMasked: '250788***456' });
     expect(JSON.stringify(h)).not.toContain('250788123456');
   });
 
@@ -235,7 +253,7 @@ describeEachDb('billing', (kind) => {
       kind: 'pass',
       plan: 'weekly',
       planDurationSeconds: 7 * 24 * 3600,
-      amountRwf: 3000,
+      amount: 3000,
       currency: 'RWF',
       operator: 'mtn',
       msisdnMasked: '250788***456',
@@ -283,9 +301,9 @@ describeEachDb('billing', (kind) => {
     const freeRes = await pay(v.cookie, { movieId: free.id, phone: '0788123456' });
     expect(freeRes.json().error).toMatchObject({ code: 'not_for_sale', details: { free: true } });
 
-    const created = await pay(v.cookie, { movieId: bought, phone: '0788123456', amountRwf: 1 });
+    const created = await pay(v.cookie, { movieId: bought, phone: '0788123456', amount: 1 });
     expect(created.statusCode).toBe(202);
-    expect(created.json().payment).toMatchObject({ kind: 'title', plan: null, movieId: bought, movieTitle: 'Bought film', amountRwf: 1200, status: 'pending' });
+    expect(created.json().payment).toMatchObject({ kind: 'title', plan: null, movieId: bought, movieTitle: 'Bought film', amount: 1200, status: 'pending' });
     expect((await poll(v.cookie, created.json().payment.id)).json().payment.status).toBe('successful');
     expect(await count('select count(*)::int as n from title_purchases where user_id = $1 and movie_id = $2 and payment_id = $3', [v.id, bought, created.json().payment.id])).toBe(1);
 
@@ -296,7 +314,7 @@ describeEachDb('billing', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_purchased');
     const receipt = await t.app.inject({ method: 'GET', url: `/api/billing/payments/${created.json().payment.id}/receipt`, headers: { cookie: v.cookie } });
-    expect(receipt.json().receipt).toMatchObject({ kind: 'title', movieId: bought, movieTitle: 'Bought film', amountRwf: 1200, planDurationSeconds: null });
+    expect(receipt.json().receipt).toMatchObject({ kind: 'title', movieId: bought, movieTitle: 'Bought film', amount: 1200, planDurationSeconds: null });
   });
 
   it('does not start a second payment for a title while one waits for approval', async () => {

@@ -45,7 +45,7 @@ describeEachDb('buying a multi-part film', (kind) => {
 
     const created = await pay(v.cookie, { movieId: p2, phone: '0788123456' });
     expect(created.statusCode, created.body).toBe(202);
-    expect(created.json().payment).toMatchObject({ kind: 'title', movieId: p1, amountRwf: 2000 });
+    expect(created.json().payment).toMatchObject({ kind: 'title', movieId: p1, amount: 2000 });
     expect((await poll(v.cookie, created.json().payment.id)).json().payment.status).toBe('successful');
 
     expect((await play(v.cookie, p1)).statusCode).toBe(200);
@@ -68,7 +68,7 @@ describeEachDb('buying a multi-part film', (kind) => {
 
     // An older purchase recorded against part 2 (before films were sold whole) opens the film too.
     const w = await signUp(t);
-    const pid = String((await t.db.executeSql(`insert into payments (user_id, kind, movie_id, amount_rwf, currency, msisdn, provider, provider_reference, status, expires_at)
+    const pid = String((await t.db.executeSql(`insert into payments (user_id, kind, movie_id, amount, currency, msisdn, provider, provider_reference, status, expires_at)
       values ($1, 'title', $2, 1500, 'RWF', '250788123456', 'sandbox', gen_random_uuid(), 'successful', now()) returning id`, [w.id, p2])).rows[0]!.id);
     await t.db.executeSql('insert into title_purchases (user_id, movie_id, payment_id) values ($1, $2, $3)', [w.id, p2, pid]);
     expect((await play(w.cookie, p1)).statusCode).toBe(200);
@@ -84,7 +84,7 @@ describeEachDb('buying a multi-part film', (kind) => {
     const v = await signUp(t);
     expect((await play(v.cookie, main, partId)).statusCode).toBe(403);
     const created = await pay(v.cookie, { movieId: second, phone: '0788123456' });
-    expect(created.json().payment).toMatchObject({ movieId: main, amountRwf: 3000 });
+    expect(created.json().payment).toMatchObject({ movieId: main, amount: 3000 });
     expect((await poll(v.cookie, created.json().payment.id)).json().payment.status).toBe('successful');
     expect((await play(v.cookie, main)).statusCode).toBe(200);
     expect((await play(v.cookie, main, partId)).statusCode).toBe(200);

@@ -75,7 +75,7 @@ describeEachDb('live mobile money against the emulators', (kind) => {
     const res = await pay(v.cookie, { plan: 'daily', phone: '0788 100 001', amount: 1, amountRwf: 1, currency: 'USD' });
     expect(res.statusCode).toBe(202);
     const p = res.json().payment;
-    expect(p).toMatchObject({ provider: 'mtn', operator: 'mtn', amountRwf: 500, status: 'pending' });
+    expect(p).toMatchObject({ provider: 'mtn', operator: 'mtn', amount: 500, status: 'pending' });
     const stored = await row(p.id);
     const sent = mtn.requests.get(stored.provider_reference as string)!;
     expect(sent).toMatchObject({ amount: '500', currency: 'EUR', partyId: '250788100001', externalId: p.id, callbackUrl: `${PUBLIC_URL}/api/billing/callbacks/mtn/${p.id}` });
@@ -88,7 +88,7 @@ describeEachDb('live mobile money against the emulators', (kind) => {
     const v = await signUp(t);
     airtel.setOutcome('731000001', { status: 'TS', afterMs: 200 });
     const p = (await pay(v.cookie, { plan: 'weekly', phone: '+250 731 000 001' })).json().payment;
-    expect(p).toMatchObject({ provider: 'airtel', operator: 'airtel', amountRwf: 3000, status: 'pending' });
+    expect(p).toMatchObject({ provider: 'airtel', operator: 'airtel', amount: 3000, status: 'pending' });
     const sent = airtel.requests.get((await row(p.id)).provider_reference as string)!;
     expect(sent).toMatchObject({ msisdn: '731000001', amount: 3000 });
     // No poll: the callback (POST /api/billing/callbacks/airtel) triggers the status query that settles it.

@@ -10,7 +10,8 @@
  * A refused request is not counted. Windows are fixed, starting at a key's first request (rate-limiter-flexible).
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
+import type { Country } from '../../../shared/domain/countries.js';
+import { parseMsisdn } from '../../../shared/domain/msisdn.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
 
 /** One window: at most `points` requests per `seconds`. */
@@ -31,7 +32,7 @@ export interface PaymentLimits {
    * @throws AppError 429 `payment_rate_limited` with details `{ retryAfterSeconds, retryAfterMinutes, scope: 'account' | 'number' }`
    *   when a window of the account or of the number is full (nothing is counted then).
    */
-  admit(userId: string, phone: string, opts?: { ownNumber?: boolean }): Promise<void>;
+  admit(userId: string, phone: string, opts?: { ownNumber?: boolean; country?: Country }): Promise<void>;
 }
 
 export function createPaymentLimits(store: CounterStore, limits = PAYMENT_LIMITS): PaymentLimits {
@@ -41,7 +42,7 @@ export function createPaymentLimits(store: CounterStore, limits = PAYMENT_LIMITS
   const number = make('number');
   return {
     async admit(userId, phone, opts = {}) {
-      const msisdn = opts.ownNumber ? undefined : parseRwandaMsisdn(phone)?.msisdn;
+      const msisdn = opts.ownNumber ? undefined : parseMsisdn(phone, opts.country)?.msisdn;
       const checks = [
         ...account.map((c) => ({ ...c, key: userId })),
         ...(msisdn ? number.map((c) => ({ ...c, key: keyOf(store, 'msisdn', msisdn) })) : []),

@@ -28,7 +28,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/accounts.js';
 import { RECOVERY_LIMITS, RESET_CODE_DIGITS, RESET_CODE_MINUTES, RESET_CODE_TRIES, RESET_LINK_MINUTES } from '../../../shared/contracts/recovery.js';
 import { maskMsisdn, parseRwandaMsisdn } from '../../../shared/domain/msisdn.js';
-import { allPrefixesText, joinWords, OPERATOR_LIST } from '../../../shared/domain/operators.js';
+import { allPrefixesText, joinWords, operatorsIn } from '../../../shared/domain/operators.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientKey } from '../../lib/client-address.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
@@ -59,7 +59,7 @@ const phoneRequired = () => new AppError(400, 'phone_required', 'Save a phone nu
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** `Enter a valid MTN or Airtel Rwanda number`: every operator of src/shared/domain/operators.ts. */
-const VALID_NUMBER = `Enter a valid ${joinWords(OPERATOR_LIST.map((o) => o.shortName), 'or')} Rwanda number`;
+const VALID_NUMBER = `Enter a valid ${joinWords(operatorsIn('RW').map((o) => o.shortName), 'or')} Rwanda number`;
 
 function invalidMsisdn(field: string) {
   return new AppError(400, 'invalid_msisdn', `${VALID_NUMBER} (${allPrefixesText()}).`, { fields: [{ field, message: VALID_NUMBER }] });

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { siteSettings, type SiteSettings } from '../../../shared/contracts/site.js';
 import { DEFAULT_SITE_SETTINGS } from '../../../shared/contracts/site-defaults.js';
 import { settingsFromStored } from '../../../shared/contracts/site-stored.js';
-import { type Plan, type PlanId, withPrices } from '../../../shared/domain/plans.js';
+import { isOtherPriceCurrency, OTHER_PRICE_CURRENCIES, type OtherPriceCurrency, type PlanId, type PricedPlan, withCurrencyPrices, withPrices } from '../../../shared/domain/plans.js';
 import type { Database, DbHandle } from '../../db/client.js';
 import type { SiteRepository } from './site.repository.js';
 
@@ -70,13 +70,28 @@ export function createSiteService(deps: { repo: SiteRepository; db: Database; li
       changed();
       return settings;
     },
-    /** Price of `plan` in force now, integer RWF: what a payment created now charges. */
-    async planPrice(plan: PlanId): Promise<number> {
-      return (await current()).prices[plan].priceRwf;
+    /**
+     * Price of `plan` in force now in `currency` (integer minor units; default RWF): what a payment created now
+     * charges. Null for a currency nobody set prices in (docs/decisions/043-payment-methods-countries-and-currencies.md).
+     */
+    async planPrice(plan: PlanId, currency = 'RWF'): Promise<number | null> {
+      const s = await current();
+      if (currency === 'RWF') return s.prices[plan].priceRwf;
+      return isOtherPriceCurrency(currency) ? s.currencyPrices[currency].plans[plan].price : null;
     },
-    /** The four plans with the prices in force (durations and features from domain/plans.ts). */
-    async plans(): Promise<Plan[]> {
-      return withPrices((await current()).prices);
+    /** Price in force of one title bought alone in `currency` other than RWF (whose price is the title's own), or null. */
+    async titlePrice(currency: string): Promise<number | null> {
+      return isOtherPriceCurrency(currency) ? (await current()).currencyPrices[currency].title : null;
+    },
+    /** The four plans with the prices in force in every currency (durations and features from domain/plans.ts). */
+    async plans(): Promise<PricedPlan[]> {
+      const s = await current();
+      return withCurrencyPrices(withPrices(s.prices), s.currencyPrices);
+    },
+    /** The price of one title bought alone in each currency other than RWF. */
+    async titlePrices(): Promise<Record<OtherPriceCurrency, number>> {
+      const s = await current();
+      return Object.fromEntries(OTHER_PRICE_CURRENCIES.map((c) => [c, s.currencyPrices[c].title])) as Record<OtherPriceCurrency, number>;
     },
     /** Calls `fn` after every change, on this instance or another; returns the function that removes it. */
     onChange(fn: () => void): () => void {

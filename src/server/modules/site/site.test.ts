@@ -84,9 +84,9 @@ describeEachDb('site settings', (kind) => {
     const plans = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json().plans;
     expect(plans[0]).toMatchObject({ id: 'daily', priceRwf: 650, compareAtRwf: 800, durationSeconds: 86400 });
     const v = await signUp(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/billing/payments', headers: { cookie: v.cookie }, payload: { plan: 'daily', phone: '0788123456', amountRwf: 1 } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/billing/payments', headers: { cookie: v.cookie }, payload: { plan: 'daily', phone: '0788123456', amount: 1 } });
     expect(res.statusCode).toBe(202);
-    expect(res.json().payment.amountRwf).toBe(650);
+    expect(res.json().payment.amount).toBe(650);
   });
 
   it('leaves a pending payment\'s amount, settlement and receipt unchanged when the price changes', async () => {
@@ -94,26 +94,26 @@ describeEachDb('site settings', (kind) => {
     expect((await put(superAdmin.cookie, withPrice(before, 'weekly', 3000))).statusCode).toBe(200);
     const v = await signUp(t);
     const created = (await t.app.inject({ method: 'POST', url: '/api/billing/payments', headers: { cookie: v.cookie }, payload: { plan: 'weekly', phone: '0788123457' } })).json().payment;
-    expect(created).toMatchObject({ status: 'pending', amountRwf: 3000 });
+    expect(created).toMatchObject({ status: 'pending', amount: 3000 });
 
     expect((await put(superAdmin.cookie, withPrice(await get(), 'weekly', 4500))).statusCode).toBe(200);
     const poll = async () => (await t.app.inject({ method: 'GET', url: `/api/billing/payments/${created.id}`, headers: { cookie: v.cookie } })).json().payment;
-    expect(await poll()).toMatchObject({ status: 'pending', amountRwf: 3000 });
+    expect(await poll()).toMatchObject({ status: 'pending', amount: 3000 });
 
     const settled = await waitFor(async () => {
       const p = await poll();
       return p.status === 'pending' ? null : p;
     }, 20);
-    expect(settled).toMatchObject({ status: 'successful', amountRwf: 3000 });
-    const { rows } = await t.db.executeSql('select amount_rwf from payments where id = $1', [created.id]);
-    expect(Number(rows[0]!.amount_rwf)).toBe(3000);
+    expect(settled).toMatchObject({ status: 'successful', amount: 3000 });
+    const { rows } = await t.db.executeSql('select amount from payments where id = $1', [created.id]);
+    expect(Number(rows[0]!.amount)).toBe(3000);
     const receipt = await t.app.inject({ method: 'GET', url: `/api/billing/payments/${created.id}/receipt`, headers: { cookie: v.cookie } });
     expect(JSON.stringify(receipt.json())).toContain('3000');
     const me = (await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: { cookie: v.cookie } })).json();
     expect(me.pass).toMatchObject({ plan: 'weekly', active: true });
     // The next payment is at the new price.
     const next = (await t.app.inject({ method: 'POST', url: '/api/billing/payments', headers: { cookie: v.cookie }, payload: { plan: 'weekly', phone: '0788123457' } })).json().payment;
-    expect(next.amountRwf).toBe(4500);
+    expect(next.amount).toBe(4500);
   });
 });
 

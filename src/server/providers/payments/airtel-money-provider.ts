@@ -2,7 +2,8 @@
  * Airtel Money Africa Collections API client (ADR 008), as Airtel publishes it (developers.airtel.africa):
  * - token: `POST /auth/oauth2/token` with JSON `{ client_id, client_secret, grant_type: 'client_credentials' }` →
  *   `{ access_token, expires_in (seconds, often a string), token_type }`; cached and renewed before it runs out.
- * - USSD push: `POST /merchant/v1/payments/` with `X-Country: RW`, `X-Currency: RWF`, `Authorization: Bearer`, body
+ * - USSD push: `POST /merchant/v1/payments/` with `X-Country: RW`, `X-Currency: RWF` (Uganda: UG and UGX, the amount a
+ *   whole number: UGX has no minor unit), `Authorization: Bearer`, body
  *   `{ reference, subscriber: { country, currency, msisdn (no country code) }, transaction: { amount, country,
  *   currency, id } }` → `{ data: { transaction: { id, status } }, status: { code, message, result_code,
  *   response_code, success } }`. Our reference (UUID v4, stored first) is `transaction.id`; Airtel refuses a
@@ -15,12 +16,18 @@
 import { z } from 'zod';
 import type { PaymentReason } from '../../../shared/contracts/billing.js';
 import { localMsisdn } from '../../../shared/domain/msisdn.js';
-import { OPERATOR_INFO } from '../../../shared/domain/operators.js';
+import { OPERATOR_INFO, type Operator } from '../../../shared/domain/operators.js';
 import { createTokenCache, DEFAULT_RETRY, field, httpJson, joinUrl, type HttpAnswer, type RetryPolicy, stringField, TransportError, withRetries } from './http.js';
 import { declarePaymentOperator } from './operator-kit.js';
 import { PaymentProviderError, type PaymentProvider, type PaymentStatusAnswer } from './payment-provider.js';
 
 export interface AirtelMoneyConfig {
+  /** The operator it collects for (`airtel`: Rwanda, `airtel-ug`: Uganda); default `airtel`. */
+  operator?: Operator;
+  /** ISO 3166-1 alpha-2 code sent as X-Country and in the body (default RW). */
+  country?: string;
+  /** ISO 4217 code sent as X-Currency and in the body (default RWF). */
+  currency?: string;
   baseUrl: string;
   clientId: string;
   clientSecret: string;
@@ -28,8 +35,9 @@ export interface AirtelMoneyConfig {
   now?: () => number;
 }
 
+/** Airtel Rwanda's country, the client's default. */
 export const AIRTEL_COUNTRY = 'RW';
-/** Airtel Rwanda wallets' currency (src/shared/domain/operators.ts). */
+/** Airtel Rwanda wallets' currency (src/shared/domain/operators.ts), the client's default. */
 export const AIRTEL_CURRENCY = OPERATOR_INFO.airtel.currency;
 
 /** Airtel's response codes (DP008000010xx) and product codes (ESB0000xx) → our reasons. */
@@ -58,6 +66,8 @@ export function airtelReason(body: unknown): PaymentReason {
 }
 
 export function createAirtelMoneyProvider(cfg: AirtelMoneyConfig): PaymentProvider & { readonly tokensFetched: number } {
+  const country = cfg.country ?? AIRTEL_COUNTRY;
+  const currency = cfg.currency ?? AIRTEL_CURRENCY;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...cfg.retry };
   const url = (path: string) => joinUrl(cfg.baseUrl, path);
 
@@ -91,8 +101,8 @@ export function createAirtelMoneyProvider(cfg: AirtelMoneyConfig): PaymentProvid
       const token = await tokens.get();
       const headers = {
         Accept: '*/*',
-        'X-Country': AIRTEL_COUNTRY,
-        'X-Currency': AIRTEL_CURRENCY,
+        'X-Country': country,
+        'X-Currency': currency,
         Authorization: `Bearer ${token}`,
         ...(body ? { 'Content-Type': 'application/json' } : {}),
       };
@@ -105,8 +115,8 @@ export function createAirtelMoneyProvider(cfg: AirtelMoneyConfig): PaymentProvid
   const codesOf = (body: unknown) => [stringField(body, 'status', 'result_code'), stringField(body, 'status', 'response_code')].filter((c): c is string => !!c);
 
   return {
-    name: 'airtel',
-    currency: AIRTEL_CURRENCY,
+    name: cfg.operator ?? 'airtel',
+    currency,
     get tokensFetched() {
       return tokens.fetched;
     },
@@ -114,8 +124,8 @@ export function createAirtelMoneyProvider(cfg: AirtelMoneyConfig): PaymentProvid
     async requestToPay(req) {
       const body = JSON.stringify({
         reference: req.payerMessage.slice(0, 64),
-        subscriber: { country: AIRTEL_COUNTRY, currency: AIRTEL_CURRENCY, msisdn: localMsisdn(req.msisdn) },
-        transaction: { amount: req.amount, country: AIRTEL_COUNTRY, currency: AIRTEL_CURRENCY, id: req.referenceId },
+        subscriber: { country, currency, msisdn: localMsisdn(req.msisdn) },
+        transaction: { amount: req.amount, country, currency, id: req.referenceId },
       });
       let res;
       try {
@@ -159,20 +169,36 @@ export function createAirtelMoneyProvider(cfg: AirtelMoneyConfig): PaymentProvid
 }
 
 /**
- * Airtel Money as a payment operator (operator-kit.ts, ADR 008): AIRTEL_BASE_URL (the UAT's), AIRTEL_CLIENT_ID and
- * AIRTEL_CLIENT_SECRET (both required live).
+ * Airtel Money as a payment operator (operator-kit.ts, ADR 008), one declaration per country, each reading its own
+ * variables under `prefix` (docs/decisions/043-payment-methods-countries-and-currencies.md): `${prefix}_BASE_URL`
+ * (the UAT's), `${prefix}_CLIENT_ID` and `${prefix}_CLIENT_SECRET` (both required live). Country and currency are
+ * the operator's (src/shared/domain/operators.ts).
  */
-export const airtelMoneyOperator = declarePaymentOperator({
-  id: 'airtel',
-  env: {
-    AIRTEL_BASE_URL: z.url().default('https://openapiuat.airtel.africa'),
-    AIRTEL_CLIENT_ID: z.string().min(4, 'must be the client id of the Airtel application').optional(),
-    AIRTEL_CLIENT_SECRET: z.string().min(4, 'must be the client secret of the Airtel application').optional(),
-  },
-  required: [
-    { name: 'AIRTEL_CLIENT_ID', why: 'the Airtel Money application client id' },
-    { name: 'AIRTEL_CLIENT_SECRET', why: 'the Airtel Money application client secret' },
-  ],
-  config: (e) => ({ baseUrl: e.AIRTEL_BASE_URL.replace(/\/+$/, ''), clientId: e.AIRTEL_CLIENT_ID!, clientSecret: e.AIRTEL_CLIENT_SECRET! }),
-  create: (cfg, { retry }) => createAirtelMoneyProvider({ ...cfg, retry }),
-});
+function declareAirtelMoney<Id extends 'airtel' | 'airtel-ug', P extends string>(id: Id, prefix: P) {
+  const v = <S extends string>(suffix: S) => `${prefix}_${suffix}` as `${P}_${S}`;
+  const env = {
+    [v('BASE_URL')]: z.url().default('https://openapiuat.airtel.africa'),
+    [v('CLIENT_ID')]: z.string().min(4, 'must be the client id of the Airtel application').optional(),
+    [v('CLIENT_SECRET')]: z.string().min(4, 'must be the client secret of the Airtel application').optional(),
+  } as Record<`${P}_BASE_URL`, z.ZodDefault<z.ZodURL>> & Record<`${P}_${'CLIENT_ID' | 'CLIENT_SECRET'}`, z.ZodOptional<z.ZodString>>;
+  return declarePaymentOperator({
+    id,
+    env,
+    required: [
+      { name: v('CLIENT_ID'), why: 'the Airtel Money application client id' },
+      { name: v('CLIENT_SECRET'), why: 'the Airtel Money application client secret' },
+    ],
+    config: (parsed) => {
+      // The keys are built from `prefix`; the schema above gives each its type.
+      const e = parsed as Record<string, string | undefined>;
+      const info = OPERATOR_INFO[id];
+      return { operator: id, country: info.country, currency: info.currency, baseUrl: e[v('BASE_URL')]!.replace(/\/+$/, ''), clientId: e[v('CLIENT_ID')]!, clientSecret: e[v('CLIENT_SECRET')]! };
+    },
+    create: (cfg, { retry }) => createAirtelMoneyProvider({ ...cfg, retry }),
+  });
+}
+
+/** Airtel Money Rwanda: AIRTEL_* variables, RW, RWF. */
+export const airtelMoneyOperator = declareAirtelMoney('airtel', 'AIRTEL');
+/** Airtel Money Uganda: AIRTEL_UG_* variables, UG, UGX. */
+export const airtelMoneyUgandaOperator = declareAirtelMoney('airtel-ug', 'AIRTEL_UG');

@@ -15,19 +15,21 @@
  */
 import { z } from 'zod';
 import type { PaymentReason } from '../../../shared/contracts/billing.js';
-import { OPERATOR_INFO } from '../../../shared/domain/operators.js';
+import { OPERATOR_INFO, type Operator } from '../../../shared/domain/operators.js';
 import { createTokenCache, DEFAULT_RETRY, field, httpJson, joinUrl, type HttpAnswer, type RetryPolicy, stringField, TransportError, withRetries } from './http.js';
 import { declarePaymentOperator } from './operator-kit.js';
 import { PaymentProviderError, type PaymentProvider, type PaymentStatusAnswer } from './payment-provider.js';
 
 export interface MtnMomoConfig {
+  /** The operator it collects for (`mtn`: Rwanda, `mtn-ug`: Uganda); the payments it makes carry it. Default `mtn`. */
+  operator?: Operator;
   baseUrl: string;
   apiUser: string;
   apiKey: string;
   subscriptionKey: string;
-  /** `sandbox` in MTN's sandbox; `mtnrwanda` in production in Rwanda. */
+  /** `sandbox` in MTN's sandbox; `mtnrwanda` in production in Rwanda, `mtnuganda` in Uganda. */
   targetEnvironment: string;
-  /** EUR in MTN's sandbox, RWF in production. */
+  /** EUR in MTN's sandbox, RWF in production in Rwanda, UGX in Uganda (sent as an integer string: no minor unit). */
   currency: string;
   retry?: Partial<RetryPolicy>;
   now?: () => number;
@@ -91,7 +93,7 @@ export function createMtnMomoProvider(cfg: MtnMomoConfig): PaymentProvider & { r
   }
 
   return {
-    name: 'mtn',
+    name: cfg.operator ?? 'mtn',
     currency: cfg.currency,
     get tokensFetched() {
       return tokens.fetched;
@@ -143,32 +145,50 @@ export function createMtnMomoProvider(cfg: MtnMomoConfig): PaymentProvider & { r
 }
 
 /**
- * MTN MoMo as a payment operator (operator-kit.ts, ADR 008): MTN_BASE_URL (the sandbox's), MTN_API_USER,
- * MTN_API_KEY, MTN_SUBSCRIPTION_KEY (the three required live), MTN_TARGET_ENVIRONMENT (sandbox) and MTN_CURRENCY
- * (EUR in the sandbox environment, RWF otherwise).
+ * MTN MoMo as a payment operator (operator-kit.ts, ADR 008), one declaration per country, each reading its own
+ * variables under `prefix` (docs/decisions/043-payment-methods-countries-and-currencies.md): `${prefix}_BASE_URL`
+ * (the sandbox's), `${prefix}_API_USER`, `${prefix}_API_KEY`, `${prefix}_SUBSCRIPTION_KEY` (the three required live),
+ * `${prefix}_TARGET_ENVIRONMENT` (default `targetEnvironment`) and `${prefix}_CURRENCY` (EUR in the sandbox
+ * environment, else the operator's wallets' currency).
  */
-export const mtnMomoOperator = declarePaymentOperator({
-  id: 'mtn',
-  env: {
-    MTN_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
-    MTN_API_USER: z.uuid('must be the API user id (a UUID)').optional(),
-    MTN_API_KEY: z.string().min(8, 'must be the API key').optional(),
-    MTN_SUBSCRIPTION_KEY: z.string().min(8, 'must be the Collection subscription key').optional(),
-    MTN_TARGET_ENVIRONMENT: z.string().regex(/^[a-z0-9]+$/, 'must be sandbox, or the production environment such as mtnrwanda').default('sandbox'),
-    MTN_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code (EUR in the sandbox, RWF in production)').optional(),
-  },
-  required: [
-    { name: 'MTN_API_USER', why: 'the MTN MoMo API user id' },
-    { name: 'MTN_API_KEY', why: 'the MTN MoMo API key' },
-    { name: 'MTN_SUBSCRIPTION_KEY', why: 'the Collection product subscription key' },
-  ],
-  config: (e) => ({
-    baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),
-    apiUser: e.MTN_API_USER!,
-    apiKey: e.MTN_API_KEY!,
-    subscriptionKey: e.MTN_SUBSCRIPTION_KEY!,
-    targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
-    currency: e.MTN_CURRENCY ?? (e.MTN_TARGET_ENVIRONMENT === 'sandbox' ? 'EUR' : OPERATOR_INFO.mtn.currency),
-  }),
-  create: (cfg, { retry }) => createMtnMomoProvider({ ...cfg, retry }),
-});
+function declareMtnMomo<Id extends 'mtn' | 'mtn-ug', P extends string>(id: Id, prefix: P, targetEnvironment: string) {
+  const v = <S extends string>(suffix: S) => `${prefix}_${suffix}` as `${P}_${S}`;
+  const home = OPERATOR_INFO[id].currency;
+  const env = {
+    [v('BASE_URL')]: z.url().default('https://sandbox.momodeveloper.mtn.com'),
+    [v('API_USER')]: z.uuid('must be the API user id (a UUID)').optional(),
+    [v('API_KEY')]: z.string().min(8, 'must be the API key').optional(),
+    [v('SUBSCRIPTION_KEY')]: z.string().min(8, 'must be the Collection subscription key').optional(),
+    [v('TARGET_ENVIRONMENT')]: z.string().regex(/^[a-z0-9]+$/, `must be sandbox, or the production environment such as ${targetEnvironment}`).default(targetEnvironment),
+    [v('CURRENCY')]: z.string().regex(/^[A-Z]{3}$/, `must be a 3-letter currency code (EUR in the sandbox, ${home} in production)`).optional(),
+  } as Record<`${P}_${'BASE_URL' | 'TARGET_ENVIRONMENT'}`, z.ZodDefault<z.ZodString>> & Record<`${P}_${'API_USER' | 'API_KEY' | 'SUBSCRIPTION_KEY' | 'CURRENCY'}`, z.ZodOptional<z.ZodString>>;
+  return declarePaymentOperator({
+    id,
+    env,
+    required: [
+      { name: v('API_USER'), why: 'the MTN MoMo API user id' },
+      { name: v('API_KEY'), why: 'the MTN MoMo API key' },
+      { name: v('SUBSCRIPTION_KEY'), why: 'the Collection product subscription key' },
+    ],
+    config: (parsed) => {
+      // The keys are built from `prefix`; the schema above gives each its type.
+      const e = parsed as Record<string, string | undefined>;
+      const target = e[v('TARGET_ENVIRONMENT')]!;
+      return {
+        operator: id,
+        baseUrl: e[v('BASE_URL')]!.replace(/\/+$/, ''),
+        apiUser: e[v('API_USER')]!,
+        apiKey: e[v('API_KEY')]!,
+        subscriptionKey: e[v('SUBSCRIPTION_KEY')]!,
+        targetEnvironment: target,
+        currency: e[v('CURRENCY')] ?? (target === 'sandbox' ? 'EUR' : home),
+      };
+    },
+    create: (cfg, { retry }) => createMtnMomoProvider({ ...cfg, retry }),
+  });
+}
+
+/** MTN MoMo Rwanda: MTN_* variables, target environment `sandbox` until set (e.g. `mtnrwanda`), RWF. */
+export const mtnMomoOperator = declareMtnMomo('mtn', 'MTN', 'sandbox');
+/** MTN MoMo Uganda: MTN_UG_* variables, target environment `mtnuganda`, UGX. */
+export const mtnMomoUgandaOperator = declareMtnMomo('mtn-ug', 'MTN_UG', 'mtnuganda');

@@ -3,10 +3,10 @@
  * one line each, in the order of src/shared/domain/operators.ts. The configuration reads their variables and the
  * payment router builds their clients by looping over this list; a test checks it names every shared operator once.
  */
-import { airtelMoneyOperator } from './airtel-money-provider.js';
-import { mtnMomoOperator } from './mtn-momo-provider.js';
+import { airtelMoneyOperator, airtelMoneyUgandaOperator } from './airtel-money-provider.js';
+import { mtnMomoOperator, mtnMomoUgandaOperator } from './mtn-momo-provider.js';
 
-export const PAYMENT_OPERATORS = [mtnMomoOperator, airtelMoneyOperator] as const;
+export const PAYMENT_OPERATORS = [mtnMomoOperator, airtelMoneyOperator, mtnMomoUgandaOperator, airtelMoneyUgandaOperator] as const;
 
 /** `payments.<id>` of the configuration: each operator's part when it is live, else null. */
 export type OperatorConfigs = { [D in (typeof PAYMENT_OPERATORS)[number] as D['id']]: ReturnType<D['config']> | null };

@@ -5,7 +5,7 @@
  * the sandbox. The live providers are built from the declarations in operators.ts (ADR 041).
  */
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../../../shared/contracts/billing.js';
-import type { Operator } from '../../../shared/domain/operators.js';
+import { type Operator, OPERATOR_INFO } from '../../../shared/domain/operators.js';
 import type { Config } from '../../config.js';
 import { PAYMENT_OPERATORS } from './operators.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -18,10 +18,20 @@ export interface PaymentProviders {
   byName(name: string): PaymentProvider | null;
 }
 
-/** Routes to the providers given, by operator id or `sandbox` (the sandbox, when given, takes every operator). */
+/**
+ * Routes to the providers given, by operator id or `sandbox`. The sandbox, when given, takes every operator, in that
+ * operator's currency (RWF for Rwanda's, UGX for Uganda's: docs/decisions/043-payment-methods-countries-and-currencies.md).
+ */
 export function createPaymentRouter(providers: Partial<Record<PaymentProviderName, PaymentProvider | null>>): PaymentProviders {
+  const sandbox = providers.sandbox;
+  const sandboxes = new Map<Operator, PaymentProvider>();
+  const sandboxFor = (operator: Operator): PaymentProvider => {
+    let p = sandboxes.get(operator);
+    if (!p) sandboxes.set(operator, (p = { ...sandbox!, currency: OPERATOR_INFO[operator].currency }));
+    return p;
+  };
   return {
-    forOperator: (operator) => providers.sandbox ?? providers[operator] ?? null,
+    forOperator: (operator) => (sandbox ? sandboxFor(operator) : (providers[operator] ?? null)),
     byName: (name) => ((PAYMENT_PROVIDERS as readonly string[]).includes(name) ? (providers[name as PaymentProviderName] ?? null) : null),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A local emulator of Airtel Money Africa's Collections API as Airtel publishes it (ADR 008), for the
  * tests of the real client. It checks what the real API checks: client credentials on the token call, a live
- * bearer token, `X-Country: RW` and `X-Currency: RWF`, the body's fields (msisdn without the country code), and
+ * bearer token, `X-Country` and `X-Currency` of its country (RW and RWF by default; UG and UGX for Uganda), the body's fields (msisdn without the country code), and
  * a transaction id used once (ESB000041 after). Airtel publishes no test numbers; this emulator's, by the last 7
  * digits of the local number (e.g. 720000004):
  *
@@ -44,6 +44,10 @@ export interface AirtelRequestRecord {
 }
 
 export interface AirtelEmulatorOptions {
+  /** The country it serves, ISO 3166-1 alpha-2 (default RW). */
+  country?: string;
+  /** The only currency it takes (default RWF). */
+  currency?: string;
   clientId: string;
   clientSecret: string;
   /** Seconds; Airtel's tokens live 180 s and it sends the number as a string. */
@@ -63,6 +67,8 @@ const fail = (http: number, resultCode: string, message: string, responseCode?: 
 export async function startAirtelMoneyEmulator(opts: AirtelEmulatorOptions) {
   const ttl = opts.tokenTtlSeconds ?? 180;
   const approvalMs = opts.approvalMs ?? 300;
+  const country = opts.country ?? 'RW';
+  const currency = opts.currency ?? 'RWF';
   const tokens = new Map<string, number>();
   const requests = new Map<string, AirtelRequestRecord>();
   const scripted = new Map<string, AirtelOutcome>();
@@ -124,8 +130,8 @@ export async function startAirtelMoneyEmulator(opts: AirtelEmulatorOptions) {
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     const exp = tokens.get(token);
     if (!exp || exp <= Date.now()) return { status: 401, body: { error: 'invalid_token', error_description: 'The access token is invalid or has expired' } };
-    if (header(req, 'x-country') !== 'RW') return fail(400, 'ROUTER006', 'Invalid Country');
-    if (header(req, 'x-currency') !== 'RWF') return fail(400, 'ROUTER112', 'Invalid Currency');
+    if (header(req, 'x-country') !== country) return fail(400, 'ROUTER006', 'Invalid Country');
+    if (header(req, 'x-currency') !== currency) return fail(400, 'ROUTER112', 'Invalid Currency');
     return null;
   }
 
@@ -155,8 +161,10 @@ export async function startAirtelMoneyEmulator(opts: AirtelEmulatorOptions) {
           if (!b || typeof b.reference !== 'string' || !sub || !tx || typeof tx.id !== 'string' || !tx.id || typeof tx.amount !== 'number' || !(tx.amount > 0)) {
             return fail(400, 'ESB000008', 'Field validation failed');
           }
-          if (sub.country !== 'RW' || tx.country !== 'RW') return fail(400, 'ESB000034', 'Invalid Country Name');
-          if (sub.currency !== 'RWF' || tx.currency !== 'RWF') return fail(400, 'ESB000035', 'Invalid Currency Code');
+          if (sub.country !== country || tx.country !== country) return fail(400, 'ESB000034', 'Invalid Country Name');
+          if (sub.currency !== currency || tx.currency !== currency) return fail(400, 'ESB000035', 'Invalid Currency Code');
+          // No minor unit in RWF or UGX: Airtel takes whole amounts only.
+          if (!Number.isInteger(tx.amount)) return fail(400, 'ESB000008', 'Field validation failed');
           if (typeof sub.msisdn !== 'string' || !/^7\d{8}$/.test(sub.msisdn)) return fail(400, 'ESB000033', 'Invalid MSISDN Length. MSISDN Length should be 9');
           if (requests.has(tx.id)) return fail(400, 'ESB000041', 'External Transaction ID already exists');
           const record: AirtelRequestRecord = {

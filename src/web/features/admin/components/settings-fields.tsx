@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { get, useController, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { minorPerMajor } from '../../../../shared/domain/countries';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FieldError as FieldErrorText, Label } from '../../../components/ui/label';
 
@@ -69,6 +70,44 @@ export function PriceField({ name, label, nullable }: { name: string; label: str
         {...register(name, { setValueAs: (v: unknown) => (v === '' || v == null ? (nullable ? null : Number.NaN) : Number(v)) })}
       />
       <FieldErrorText id={`${id}-error`}>{settingsErrorText(t, 'price', error)}</FieldErrorText>
+    </div>
+  );
+}
+
+/**
+ * A price kept in integer minor units at `name`, typed in major units: UGX whole, USD with cents ("4.99" is kept as
+ * 499; ISO 4217 exponents, docs/decisions/043-payment-methods-countries-and-currencies.md). Empty is null when
+ * `nullable`, else not a number (refused by the contract).
+ */
+export function MinorPriceField({ name, label, currency, nullable }: { name: string; label: string; currency: string; nullable?: boolean }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ name });
+  const scale = minorPerMajor(currency);
+  const decimals = Math.round(Math.log10(scale));
+  const id = fieldId(name);
+  const value = field.value as number | null | undefined;
+  const shown = typeof value === 'number' && Number.isFinite(value) ? (value / scale).toFixed(decimals) : '';
+  return (
+    <div className="grid min-w-0 gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label} ({currency})
+      </Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode={decimals ? 'decimal' : 'numeric'}
+        min={1 / scale}
+        step={1 / scale}
+        defaultValue={shown}
+        onBlur={field.onBlur}
+        onChange={(e) => {
+          const v = e.target.value.trim();
+          field.onChange(v === '' ? (nullable ? null : Number.NaN) : Math.round(Number(v) * scale));
+        }}
+        aria-invalid={fieldState.error ? true : undefined}
+        aria-describedby={fieldState.error ? `${id}-error` : undefined}
+      />
+      <FieldErrorText id={`${id}-error`}>{settingsErrorText(t, 'price', fieldState.error)}</FieldErrorText>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
+import { formatMoney } from '../../../lib/format';
 import { exportUrl, useAnalyticsCounts, useAnalyticsReport } from '../api/analytics';
 import { isMissingRoute } from '../api/keys';
 
@@ -30,7 +31,6 @@ export function rangeProblem(from: string, to: string): 'rangeOrder' | 'rangeToo
   return null;
 }
 
-const rwf = (n: number) => `${n.toLocaleString()} RWF`;
 
 /** Analytics (docs/product/admin.md §2; ADR 010): the four counts, then a date range's figures as charts and tables, with CSV links. */
 export function AnalyticsTab() {
@@ -147,7 +147,7 @@ function Table({ head, rows, label }: { head: string[]; rows: (string | number)[
 }
 
 function Report({ report: r }: { report: AnalyticsReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const passes = r.passesSoldPerDay.map((d, i) => ({ ...d, active: r.passesActivePerDay[i]?.active ?? 0 }));
   const axis = { fontSize: 11 };
   return (
@@ -159,16 +159,16 @@ function Report({ report: r }: { report: AnalyticsReport }) {
         to={r.to}
         chart={
           <ResponsiveContainer>
-            <BarChart data={r.revenuePerDay}>
+            <BarChart data={r.revenuePerDay.filter((d) => d.currency === 'RWF')}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="date" tick={axis} />
               <YAxis tick={axis} />
               <Tooltip />
-              <Bar dataKey="amountRwf" name={t('admin.amountRwf')} fill="var(--primary)" />
+              <Bar dataKey="amount" name={`${t('admin.amount')} (RWF)`} fill="var(--primary)" />
             </BarChart>
           </ResponsiveContainer>
         }
-        table={<Table label={t('admin.revenuePerDay')} head={[t('admin.date'), t('admin.amountRwf'), t('admin.payments')]} rows={r.revenuePerDay.map((d) => [d.date, rwf(d.amountRwf), d.payments])} />}
+        table={<Table label={t('admin.revenuePerDay')} head={[t('admin.date'), t('admin.amount'), t('admin.payments')]} rows={r.revenuePerDay.filter((d) => d.currency === 'RWF' || d.payments > 0).map((d) => [d.date, formatMoney(d.amount, d.currency, i18n.language), d.payments])} />}
       />
       <Block
         title={t('admin.revenueByPlan')}
@@ -177,16 +177,16 @@ function Report({ report: r }: { report: AnalyticsReport }) {
         to={r.to}
         chart={
           <ResponsiveContainer>
-            <BarChart data={r.revenueByPlan}>
+            <BarChart data={r.revenueByPlan.filter((d) => d.currency === 'RWF')}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="plan" tick={axis} />
               <YAxis tick={axis} />
               <Tooltip />
-              <Bar dataKey="amountRwf" name={t('admin.amountRwf')} fill="var(--primary)" />
+              <Bar dataKey="amount" name={`${t('admin.amount')} (RWF)`} fill="var(--primary)" />
             </BarChart>
           </ResponsiveContainer>
         }
-        table={<Table label={t('admin.revenueByPlan')} head={[t('admin.plan'), t('admin.amountRwf'), t('admin.payments')]} rows={r.revenueByPlan.map((d) => [d.plan, rwf(d.amountRwf), d.payments])} />}
+        table={<Table label={t('admin.revenueByPlan')} head={[t('admin.plan'), t('admin.amount'), t('admin.payments')]} rows={r.revenueByPlan.map((d) => [d.plan, formatMoney(d.amount, d.currency, i18n.language), d.payments])} />}
       />
       <Block
         title={t('admin.passesPerDay')}

@@ -68,6 +68,21 @@ describe('SettingsTab', () => {
     expect(toast.error).toHaveBeenCalled();
   });
 
+  it('takes UGX and USD prices in major units and sends them in minor units (docs/decisions/043)', async () => {
+    const calls = setup((body) => new Response(JSON.stringify(body), { status: 200 }));
+    await screen.findByTestId('settings-form');
+    const title = field('One title alone (USD)');
+    expect(title.value).toBe('4.99');
+    fireEvent.change(title, { target: { value: '5.49' } });
+    fireEvent.change(screen.getByLabelText('Weekly Pass (UGX)'), { target: { value: '9000' } });
+    save();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Settings saved'));
+    const put = calls.find((c) => c.method === 'PUT')!.body! as { currencyPrices: Record<string, { title: number; plans: Record<string, { price: number }> }> };
+    expect(put.currencyPrices.USD!.title).toBe(549);
+    expect(put.currencyPrices.UGX!.plans.weekly!.price).toBe(9000);
+    expect(put.currencyPrices.USD!.plans.yearly).toEqual({ price: 5999, compareAt: 7188 });
+  });
+
   it('sends the whole document, blanks as null, and says it is saved', async () => {
     const calls = setup((body) => new Response(JSON.stringify(body), { status: 200 }));
     await screen.findByTestId('settings-form');

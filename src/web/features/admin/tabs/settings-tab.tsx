@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { SITE_LIMITS, siteSettings, type SiteSettings, type SiteSettingsInput } from '../../../../shared/contracts/site';
-import { PLAN_IDS, planSaving } from '../../../../shared/domain/plans';
+import { OTHER_PRICE_CURRENCIES, PLAN_IDS, planSaving } from '../../../../shared/domain/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatRwf } from '../../../lib/format';
 import { useSaveSiteSettings, useStoredSiteSettings } from '../api/site-settings';
-import { DayHours, PriceField, Section, settingsErrorText, TextField } from '../components/settings-fields';
+import { DayHours, MinorPriceField, PriceField, Section, settingsErrorText, TextField } from '../components/settings-fields';
 
 /**
  * The form's own shape: the contract's, with the testimonials always a list and a switch for the spec's samples
@@ -43,7 +43,8 @@ const FIGURES = ['titles', 'viewers', 'streaming', 'picture', 'qualityRating'] a
 
 /**
  * Settings tab (super admin only; docs/decisions/022-site-settings-and-prices.md): contact details, hours, the
- * terms' legal entity and governing law, the home and about figures, testimonials and plan prices. Checked with the
+ * terms' legal entity and governing law, the home and about figures, testimonials, plan prices in RWF, and the plans'
+ * and a single title's prices in UGX and USD (docs/decisions/043, never converted). Checked with the
  * server's own zod contract before sending; a refused save (here or by the server, whose field errors are put on
  * their fields) keeps what was typed and changes nothing stored. Each price shows what the plans page will say.
  */
@@ -210,6 +211,23 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
               );
             })}
           </div>
+        </Section>
+
+        <Section id="settings-currency-prices" title={t('siteSettings.currencyPrices')} description={t('siteSettings.currencyPricesHint')}>
+          {OTHER_PRICE_CURRENCIES.map((c) => (
+            <fieldset key={c} className="grid min-w-0 gap-3 rounded-lg border p-3" data-testid={`settings-prices-${c}`}>
+              <legend className="px-1 text-sm font-medium">{c}</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {PLAN_IDS.map((id) => (
+                  <div key={id} className="grid grid-cols-2 gap-2">
+                    <MinorPriceField name={`currencyPrices.${c}.plans.${id}.price`} currency={c} label={t(`plans.${id}.name`)} />
+                    <MinorPriceField name={`currencyPrices.${c}.plans.${id}.compareAt`} currency={c} label={t('siteSettings.compareAt')} nullable />
+                  </div>
+                ))}
+                <MinorPriceField name={`currencyPrices.${c}.title`} currency={c} label={t('siteSettings.titlePrice')} />
+              </div>
+            </fieldset>
+          ))}
         </Section>
 
         {isSubmitted && !isValid && (

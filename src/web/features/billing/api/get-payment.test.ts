@@ -3,7 +3,7 @@ import type { PaymentView } from '../../../../shared/contracts/billing';
 import { waitForPayment } from './get-payment';
 
 const payment = (status: PaymentView['status'], reason: string | null = null): { payment: PaymentView } => ({
-  payment: { id: 'p1', kind: 'pass', plan: 'weekly', movieId: null, amountRwf: 3000, status, reason, createdAt: '2025-01-01T00:00:00Z' },
+  payment: { id: 'p1', kind: 'pass', plan: 'weekly', movieId: null, amount: 3000, currency: 'RWF', status, reason, createdAt: '2025-01-01T00:00:00Z' },
 });
 
 beforeEach(() => {

@@ -6,7 +6,9 @@ import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { isPassActive } from '../../../../shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { formatRwf } from '../../../lib/format';
+import type { Currency } from '../../../../shared/domain/countries';
+import { formatMoney } from '../../../lib/format';
+import { usePayCountry } from '../hooks/use-pay-country';
 import { useBillingHistory } from '../api/get-history';
 import { usePlans } from '../api/get-plans';
 import { usePaidFlash } from '../hooks/use-paid-flash';
@@ -39,6 +41,7 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
   const history = useBillingHistory(forSale);
   const plans = usePlans();
   const flow = usePaymentFlow({ onSuccess: () => setOpen(false) });
+  const [country, , currency] = usePayCountry();
   const titleId = movie.titleId ?? movie.id;
   const film = new Set(movie.titleMovieIds ?? [movie.id]);
   usePaidFlash((payment) => {
@@ -58,7 +61,10 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
     );
   }
   const operators = plans.data?.operators ?? [];
-  const price = formatRwf(movie.priceRwf, i18n.language);
+  // RWF is the title's own price; UGX and USD the site's single-title prices (docs/decisions/043).
+  const prices: Partial<Record<Currency, number>> = { ...plans.data?.titlePrices, RWF: movie.priceRwf };
+  const priceCurrency = currency in prices ? (currency as Currency) : 'RWF';
+  const price = formatMoney(prices[priceCurrency]!, priceCurrency, i18n.language);
   return (
     <>
       <Button size="lg" variant="secondary" className="w-full sm:w-fit" onClick={() => setOpen(true)} disabled={history.isPending || plans.isPending}>
@@ -72,14 +78,14 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
             <DialogDescription>{t('billing.buyTitleText', { price })}</DialogDescription>
           </DialogHeader>
           <PaymentStep
-            item={{ name: movie.title, priceRwf: movie.priceRwf }}
+            item={{ name: movie.title, prices }}
             operators={operators}
             processing={flow.processing}
             onPay={(msisdn) => void flow.pay({ kind: 'title', movieId: titleId, title: movie.title, priceRwf: movie.priceRwf! }, msisdn)}
             onBack={() => setOpen(false)}
             backLabel={t('billing.cancel')}
           />
-          <p className="text-xs text-muted-foreground">{t(`billing.mobileMoneyNote.${operatorSet(operators)}`)}</p>
+          <p className="text-xs text-muted-foreground">{t(`billing.mobileMoneyNote.${operatorSet(operators, country)}`)}</p>
         </DialogContent>
       </Dialog>
     </>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PaymentDetail } from '../../../../shared/contracts/billing';
 import { Badge } from '../../../components/ui/badge';
-import { formatRwf } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { providerKey } from './operator-texts';
 import { formatDateTime } from './remaining-time';
 
@@ -57,7 +57,7 @@ export function PaymentList({ payments }: { payments: PaymentDetail[] }) {
             </dl>
           </div>
           <div className="flex items-center justify-between gap-3 sm:grid sm:justify-items-end">
-            <span className="text-lg font-semibold">{formatRwf(p.amountRwf, i18n.language)}</span>
+            <span className="text-lg font-semibold">{formatMoney(p.amount, p.currency, i18n.language)}</span>
             {p.status === 'successful' && (
               <Link to={`/billing/receipts/${p.id}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
                 <Receipt className="size-4" aria-hidden="true" />

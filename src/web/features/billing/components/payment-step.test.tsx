@@ -14,12 +14,13 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  window.localStorage.clear();
 });
 
 function setup({ processing = false, operators = ['mtn', 'airtel'] as Operator[] } = {}) {
   const onPay = vi.fn();
   const onBack = vi.fn();
-  render(<PaymentStep item={{ name: 'Monthly Pass', priceRwf: 7000 }} operators={operators} processing={processing} onPay={onPay} onBack={onBack} />);
+  render(<PaymentStep item={{ name: 'Monthly Pass', prices: { RWF: 7000, UGX: 18000, USD: 599 } }} operators={operators} processing={processing} onPay={onPay} onBack={onBack} />);
   const input = screen.getByRole('textbox') as HTMLInputElement;
   const pay = screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement;
   const operatorLine = () => screen.getByTestId('payment-operator').textContent;
@@ -101,5 +102,34 @@ describe('PaymentStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalledOnce();
     expect(onPay).not.toHaveBeenCalled();
+  });
+
+  it('offers Uganda when its operators are live: the number is read there, the price is in UGX, and the choice is remembered', () => {
+    const { input, pay, onPay, operatorLine } = setup({ operators: ['mtn', 'airtel', 'mtn-ug', 'airtel-ug'] });
+    const picker = screen.getByTestId('pay-country') as HTMLSelectElement;
+    expect(picker.value).toBe('RW');
+    expect(screen.getByText('7,000 RWF')).toBeTruthy();
+    fireEvent.change(picker, { target: { value: 'UG' } });
+    expect(window.localStorage.getItem('sobanura.payCountry')).toBe('UG');
+    expect(screen.getByLabelText('MTN or Airtel Uganda mobile money number')).toBeTruthy();
+    expect(screen.getByTestId('payment-price').textContent).toBe('18,000 UGX');
+    expect(input.placeholder).toBe('076XXXXXXX');
+    fireEvent.change(input, { target: { value: '0772123456' } });
+    expect(operatorLine()).toContain('MTN Mobile Money Uganda');
+    fireEvent.click(pay);
+    expect(onPay).toHaveBeenCalledWith('256772123456');
+  });
+
+  it('reads a number with another country code in that country, and refuses a Rwandan-only prefix in Uganda', () => {
+    window.localStorage.setItem('sobanura.payCountry', 'UG');
+    const { input, pay, onPay } = setup({ operators: ['mtn', 'airtel', 'mtn-ug', 'airtel-ug'] });
+    fireEvent.change(input, { target: { value: '250788123456' } });
+    expect(screen.getByTestId('payment-price').textContent).toBe('7,000 RWF');
+    fireEvent.change(input, { target: { value: '0721234567' } });
+    fireEvent.click(pay);
+    expect(onPay).not.toHaveBeenCalled();
+    expect(toastError).toHaveBeenCalledWith('Invalid Mobile Money Number', {
+      description: 'Please enter a valid MTN Uganda number (076, 077 or 078) or Airtel Uganda number (070, 074 or 075), followed by 7 digits.',
+    });
   });
 });

@@ -2,21 +2,27 @@ import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { parseRwandaMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
+import { COUNTRY_INFO, type Currency } from '../../../../shared/domain/countries';
+import { parseMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
 import { type Operator, operatorNameKey } from '../../../../shared/domain/operators';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { formatRwf } from '../../../lib/format';
-import { numberPlaceholder, operatorSet } from './operator-texts';
+import { formatMoney } from '../../../lib/format';
+import { usePayCountry } from '../hooks/use-pay-country';
+import { countriesOffered, numberPlaceholder, operatorSet } from './operator-texts';
+import { PayCountryPicker } from './pay-country-picker';
 
 /**
- * The payment step: the mobile-money number (docs/product/viewer.md §5, widened to Airtel by ADR 011). The
- * field keeps digits only, at most 12; Pay Now is disabled while it is empty or a payment is under way. The number
- * is read with `parseRwandaMsisdn` (078/079 MTN, 072/073 Airtel, as 07X…, 2507X… or 7X… plus 7 digits); the
- * operator it goes to is shown as the viewer types. A number that is not valid, or whose operator is not among
- * `operators` (GET /api/plans), is refused here, before any request.
- * @param onPay receives the MSISDN `2507XXXXXXXX`.
+ * The payment step: the mobile-money number (docs/product/viewer.md §5, widened to Airtel by ADR 011 and to Uganda
+ * by docs/decisions/043-payment-methods-countries-and-currencies.md). The field keeps digits only, at most 12; Pay
+ * Now is disabled while it is empty or a payment is under way. The number is read with `parseMsisdn` in the payer's
+ * country (usePayCountry; a picker shows when operators of several countries are offered): Rwanda 078/079 MTN,
+ * 072/073 Airtel; Uganda 076/077/078 MTN, 070/074/075 Airtel; as 07X…, the country code and 7X…, or 7X… plus 7
+ * digits. The operator it goes to is shown as the viewer types, and the price in that country's currency. A number
+ * that is not valid, or whose operator is not among `operators` (GET /api/plans), is refused here, before any request.
+ * @param item.prices the price in each currency, integer minor units; a currency missing means not sold in it.
+ * @param onPay receives the MSISDN with its country code (`2507XXXXXXXX`, `2567XXXXXXXX`).
  * @param onBack back to the plan choice (passes), or cancel (a title).
  */
 export function PaymentStep({
@@ -27,7 +33,7 @@ export function PaymentStep({
   onBack,
   backLabel,
 }: {
-  item: { name: string; priceRwf: number };
+  item: { name: string; prices: Partial<Record<Currency, number>> };
   operators: readonly Operator[];
   processing: boolean;
   onPay: (msisdn: string) => void;
@@ -36,9 +42,13 @@ export function PaymentStep({
 }) {
   const { t, i18n } = useTranslation();
   const [phone, setPhone] = useState('');
-  const set = operatorSet(operators);
-  const parsed = phone ? parseRwandaMsisdn(phone) : null;
+  const [country, setCountry] = usePayCountry();
+  const set = operatorSet(operators, country);
+  const parsed = phone ? parseMsisdn(phone, country) : null;
   const offered = parsed ? operators.includes(parsed.operator) : false;
+  // The price in the currency of the wallet the number belongs to (its own country code may name another country).
+  const currency = COUNTRY_INFO[parsed?.country ?? country].currency as Currency;
+  const price = item.prices[currency];
 
   return (
     <form
@@ -46,7 +56,7 @@ export function PaymentStep({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!phone || processing) return;
+        if (!phone || processing || price == null) return;
         if (!parsed) {
           toast.error(t(`billing.invalidNumber.${set}`), { description: t(`billing.invalidNumberText.${set}`) });
           return;
@@ -60,8 +70,11 @@ export function PaymentStep({
     >
       <div className="flex items-center justify-between gap-3 rounded-lg bg-muted p-3 text-sm">
         <span className="font-medium">{item.name}</span>
-        <span className="shrink-0 font-semibold">{formatRwf(item.priceRwf, i18n.language)}</span>
+        <span className="shrink-0 font-semibold" data-testid="payment-price">
+          {price != null ? formatMoney(price, currency, i18n.language) : '–'}
+        </span>
       </div>
+      <PayCountryPicker id="payment-country" countries={countriesOffered(operators)} value={country} onChange={setCountry} />
       <div className="grid gap-2">
         <Label htmlFor="payment-phone">{t(`billing.phoneLabel.${set}`)}</Label>
         <Input
@@ -70,7 +83,7 @@ export function PaymentStep({
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder={numberPlaceholder(operators)}
+          placeholder={numberPlaceholder(operators, country)}
           value={phone}
           onChange={(e) => setPhone(sanitizeMsisdnInput(e.target.value))}
           disabled={processing}
@@ -100,7 +113,7 @@ export function PaymentStep({
           <ArrowLeft aria-hidden="true" />
           {backLabel ?? t('billing.back')}
         </Button>
-        <Button type="submit" disabled={!phone || processing}>
+        <Button type="submit" disabled={!phone || processing || price == null}>
           {processing && <Loader2 className="animate-spin" aria-hidden="true" />}
           {t('billing.payNow')}
         </Button>

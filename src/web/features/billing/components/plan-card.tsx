@@ -5,7 +5,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../c
 import { cn } from '../../../lib/cn';
 import type { PurchaseEffect } from '../../../../shared/domain/pass-stacking';
 import { planSaving } from '../../../../shared/domain/plans';
-import type { PlanView } from '../api/get-plans';
+import { priceIn, type PlanView } from '../api/get-plans';
 import { PlanFeatures } from './plan-features';
 import { PlanPrice } from './plan-price';
 import { PurchaseEffectNote } from './purchase-effect';
@@ -14,10 +14,26 @@ import { PurchaseEffectNote } from './purchase-effect';
  * One plan of the plans page; `effect` (with a pass in force) says what buying it would do (ADR 019). "Save N%" is
  * computed from the price and the compare-at price and shown only when true (planSaving, ADR 022).
  */
-export function PlanCard({ plan, highlighted, disabled, effect = null, onChoose }: { plan: PlanView; highlighted: boolean; disabled?: boolean; effect?: PurchaseEffect | null; onChoose: () => void }) {
+export function PlanCard({
+  plan,
+  currency = 'RWF',
+  highlighted,
+  disabled,
+  effect = null,
+  onChoose,
+}: {
+  plan: PlanView;
+  /** The currency its price is shown in (the payer's country's; docs/decisions/043). */
+  currency?: string;
+  highlighted: boolean;
+  disabled?: boolean;
+  effect?: PurchaseEffect | null;
+  onChoose: () => void;
+}) {
   const { t } = useTranslation();
   const name = t(`plans.${plan.id}.name`);
-  const { savePercent } = planSaving(plan.priceRwf, plan.compareAtRwf);
+  const p = priceIn(plan, currency);
+  const { savePercent } = planSaving(p.price, p.compareAt);
   return (
     <Card className={cn('relative flex flex-col', highlighted && 'ring-2 ring-primary')} data-testid={`plan-${plan.id}`}>
       {(plan.popular || savePercent != null) && (
@@ -32,7 +48,7 @@ export function PlanCard({ plan, highlighted, disabled, effect = null, onChoose 
       )}
       <CardHeader>
         <CardTitle>{name}</CardTitle>
-        <PlanPrice plan={plan} />
+        <PlanPrice plan={plan} currency={currency} />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3">
         <PlanFeatures plan={plan} />

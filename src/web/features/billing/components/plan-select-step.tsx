@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { formatRwf } from '../../../lib/format';
-import type { PlanView } from '../api/get-plans';
+import { formatMoney } from '../../../lib/format';
+import { priceIn, type PlanView } from '../api/get-plans';
 
-/** Step 1 of the dialog: pick one of the passes. */
-export function PlanSelectStep({ plans, selected, onSelect, onContinue }: { plans: PlanView[]; selected: PlanId; onSelect: (id: PlanId) => void; onContinue: () => void }) {
+/** Step 1 of the dialog: pick one of the passes; prices in `currency` (the payer's country's, default RWF). */
+export function PlanSelectStep({ plans, currency = 'RWF', selected, onSelect, onContinue }: { plans: PlanView[]; currency?: string; selected: PlanId; onSelect: (id: PlanId) => void; onContinue: () => void }) {
   const { t, i18n } = useTranslation();
   return (
     <form
@@ -33,7 +33,7 @@ export function PlanSelectStep({ plans, selected, onSelect, onContinue }: { plan
                 <span className="text-xs text-muted-foreground">{t(`plans.${plan.id}.period`)}</span>
               </span>
             </span>
-            <span className="font-semibold">{formatRwf(plan.priceRwf, i18n.language)}</span>
+            <span className="font-semibold">{formatMoney(priceIn(plan, currency).price, priceIn(plan, currency).currency, i18n.language)}</span>
           </label>
         ))}
       </fieldset>

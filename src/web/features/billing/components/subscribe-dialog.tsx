@@ -3,7 +3,8 @@ import type { Operator } from '../../../../shared/domain/msisdn';
 import type { PurchaseEffect } from '../../../../shared/domain/pass-stacking';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import type { PlanView } from '../api/get-plans';
+import { pricesOf, type PlanView } from '../api/get-plans';
+import { usePayCountry } from '../hooks/use-pay-country';
 import { operatorSet } from './operator-texts';
 import { PaymentStep } from './payment-step';
 import { PlanSelectStep } from './plan-select-step';
@@ -43,7 +44,8 @@ export function SubscribeDialog({
 }) {
   const { t } = useTranslation();
   const current = plans.find((p) => p.id === plan) ?? plans[0];
-  const set = operatorSet(operators);
+  const [country, , currency] = usePayCountry();
+  const set = operatorSet(operators, country);
   const titles: Record<SubscribeStep, string> = {
     select: t('billing.selectTitle'),
     payment: t(`billing.paymentTitle.${set}`),
@@ -61,11 +63,11 @@ export function SubscribeDialog({
           <DialogTitle>{titles[step]}</DialogTitle>
           <DialogDescription>{descriptions[step]}</DialogDescription>
         </DialogHeader>
-        {step === 'select' && <PlanSelectStep plans={plans} selected={plan} onSelect={onSelectPlan} onContinue={() => onStep('payment')} />}
+        {step === 'select' && <PlanSelectStep plans={plans} currency={currency} selected={plan} onSelect={onSelectPlan} onContinue={() => onStep('payment')} />}
         {step === 'payment' && current && <PurchaseEffectNote effect={effectOf(current.id)} />}
         {step === 'payment' && current && (
           <PaymentStep
-            item={{ name: t(`plans.${current.id}.name`), priceRwf: current.priceRwf }}
+            item={{ name: t(`plans.${current.id}.name`), prices: pricesOf(current) }}
             operators={operators}
             processing={processing}
             onPay={onPay}

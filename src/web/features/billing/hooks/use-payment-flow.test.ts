@@ -13,7 +13,7 @@ beforeEach(() => vi.clearAllMocks());
 
 const failed = (reason: string | null) => ({
   status: 'failed' as const,
-  payment: { id: 'p1', kind: 'pass', plan: 'daily', movieId: null, amountRwf: 500, status: 'failed', reason, createdAt: '2026-01-01T00:00:00Z' } as PaymentView,
+  payment: { id: 'p1', kind: 'pass', plan: 'daily', movieId: null, amount: 500, status: 'failed', reason, createdAt: '2026-01-01T00:00:00Z' } as PaymentView,
 });
 
 describe('the outcome texts of docs/product/viewer.md §8', () => {

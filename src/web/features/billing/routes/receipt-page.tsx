@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { formatRwf } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useReceipt } from '../api/get-receipt';
 import { providerKey } from '../components/operator-texts';
 import { purchaseName } from '../components/payment-list';
@@ -31,7 +31,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 function ReceiptSheet({ receipt }: { receipt: ReceiptView }) {
   const { t, i18n } = useTranslation();
-  const paidIn = receipt.currency === 'RWF' ? formatRwf(receipt.amountRwf, i18n.language) : `${formatRwf(receipt.amountRwf, i18n.language)} (${t('billing.collectedIn', { currency: receipt.currency })})`;
+  // The amount in the currency it was collected in, as kept on the payment (docs/decisions/043): never converted.
+  const paidIn = formatMoney(receipt.amount, receipt.currency, i18n.language);
   return (
     <article id="receipt" className="grid gap-5 rounded-xl border bg-card p-6 text-card-foreground" aria-labelledby="receipt-heading" data-testid="receipt">
       <header className="flex flex-wrap items-start justify-between gap-3">

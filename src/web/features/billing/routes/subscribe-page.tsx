@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { usePlans } from '../api/get-plans';
-import { operatorSet } from '../components/operator-texts';
+import { countriesOffered, operatorSet } from '../components/operator-texts';
+import { PayCountryPicker } from '../components/pay-country-picker';
+import { usePayCountry } from '../hooks/use-pay-country';
 import { PassStatus } from '../components/pass-status';
 import { PlanCard } from '../components/plan-card';
 import { effectOf, passStateOf, type PassWithTimeline } from '../components/purchase-effect';
@@ -69,6 +71,8 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
   };
 
   const operators = plans.data?.operators ?? [];
+  const [country, setCountry, currency] = usePayCountry();
+  const set = operatorSet(operators, country);
   const now = new Date();
   const passState = passStateOf(pass, now);
   const effect = (id: PlanId) => effectOf(passState, id, now);
@@ -76,7 +80,8 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="grid gap-2 text-center">
         <h1 className="text-3xl font-bold [overflow-wrap:anywhere]">{t('billing.pageTitle')}</h1>
-        <p className="text-muted-foreground">{t(`billing.pageSubtitle.${operatorSet(operators)}`)}</p>
+        <p className="text-muted-foreground">{t(`billing.pageSubtitle.${set}`)}</p>
+        <PayCountryPicker countries={countriesOffered(operators)} value={country} onChange={setCountry} />
       </div>
       <PassStatus pass={pass} />
       {plans.isPending ? (
@@ -92,10 +97,10 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
         <>
           <div className="grid grid-cols-1 gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-4">
             {plans.data.plans.map((p) => (
-              <PlanCard key={p.id} plan={p} highlighted={p.id === initialPlan} effect={effect(p.id)} onChoose={() => choose(p.id)} />
+              <PlanCard key={p.id} plan={p} currency={currency} highlighted={p.id === initialPlan} effect={effect(p.id)} onChoose={() => choose(p.id)} />
             ))}
           </div>
-          <p className="text-center text-sm text-muted-foreground">{t(`billing.mobileMoneyNote.${operatorSet(operators)}`)}</p>
+          <p className="text-center text-sm text-muted-foreground">{t(`billing.mobileMoneyNote.${set}`)}</p>
           <SubscribeDialog
             open={open}
             onOpenChange={onOpenChange}
