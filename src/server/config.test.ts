@@ -111,6 +111,13 @@ describe('configuration (issue 2 point 2)', () => {
       });
     });
 
+    it('runs cards on the in-process sandbox by default, live with PAYMENT_METHODS=card, and not at all when live methods leave it out', () => {
+      expect(loadConfig({ DATA_DIR: dir }).payments.card).toBe('sandbox');
+      const live = loadConfig({ DATA_DIR: dir, PAYMENT_METHODS: 'card', PUBLIC_URL, FLW_SECRET_KEY: 'FLWSECK-live-key-1', FLW_SECRET_HASH: 'webhook-hash-0123456789' });
+      expect(live.payments).toMatchObject({ mode: 'live', operators: [], card: { baseUrl: 'https://api.flutterwave.com', secretKey: 'FLWSECK-live-key-1', secretHash: 'webhook-hash-0123456789' } });
+      expect(loadConfig({ DATA_DIR: dir, PAYMENT_METHODS: 'mtn-rw', PUBLIC_URL, ...MTN }).payments.card).toBeNull();
+    });
+
     it('maps PAYMENT_PROVIDER onto the Rwandan methods as before: live is mtn-rw and airtel-rw, not Uganda\'s', () => {
       const c = loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'live', PUBLIC_URL, ...MTN, ...AIRTEL });
       expect(c.payments).toMatchObject({ mode: 'live', operators: ['mtn', 'airtel'], 'mtn-ug': null, 'airtel-ug': null });
@@ -121,9 +128,12 @@ describe('configuration (issue 2 point 2)', () => {
       [{ PAYMENT_METHODS: 'mtn-ug', PUBLIC_URL, MTN_UG_API_USER: MTN_UG.MTN_UG_API_USER, MTN_UG_API_KEY: MTN_UG.MTN_UG_API_KEY }, 'MTN_UG_SUBSCRIPTION_KEY: required when PAYMENT_METHODS=mtn-ug'],
       [{ PAYMENT_METHODS: 'airtel-ug,mtn-rw', PUBLIC_URL, ...MTN, AIRTEL_UG_CLIENT_ID: 'ug-client-id' }, 'AIRTEL_UG_CLIENT_SECRET: required when PAYMENT_METHODS=airtel-ug,mtn-rw'],
       [{ PAYMENT_METHODS: 'mtn-ug', PAYMENT_PROVIDER: 'sandbox', PUBLIC_URL, ...MTN_UG }, 'PAYMENT_PROVIDER: set PAYMENT_METHODS or PAYMENT_PROVIDER, not both'],
-      [{ PAYMENT_METHODS: 'mtn-ke' }, 'PAYMENT_METHODS: must be payment methods separated by commas, of mtn-rw, airtel-rw, mtn-ug, airtel-ug'],
+      [{ PAYMENT_METHODS: 'mtn-ke' }, 'PAYMENT_METHODS: must be payment methods separated by commas, of mtn-rw, airtel-rw, mtn-ug, airtel-ug, card'],
       [{ PAYMENT_METHODS: 'mtn-ug,mtn-ug', ...MTN_UG }, 'PAYMENT_METHODS: must be'],
       [{ MTN_UG_TARGET_ENVIRONMENT: 'MTN Uganda' }, 'MTN_UG_TARGET_ENVIRONMENT: must be sandbox, or the production environment such as mtnuganda'],
+      [{ PAYMENT_METHODS: 'card', PUBLIC_URL, FLW_SECRET_KEY: 'FLWSECK_TEST-abc' }, 'FLW_SECRET_HASH: required when PAYMENT_METHODS=card'],
+      [{ PAYMENT_METHODS: 'card', FLW_SECRET_KEY: 'FLWSECK_TEST-abc', FLW_SECRET_HASH: 'x'.repeat(20) }, 'PUBLIC_URL: required when PAYMENT_METHODS=card (the card checkout sends the payer back to it)'],
+      [{ FLW_SECRET_KEY: 'sk_live_123' }, 'FLW_SECRET_KEY: must be the Flutterwave secret key'],
     ])('stops the start on a bad or missing payment method variable, naming it: %o', (env, line) => {
       expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
       expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(line);

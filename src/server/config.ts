@@ -25,12 +25,13 @@
  * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
  * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
  * Mobile money (ADR 008, docs/decisions/043-payment-methods-countries-and-currencies.md): PAYMENT_METHODS, the
- * methods that run live, separated by commas (mtn-rw, airtel-rw, mtn-ug, airtel-ug); unset, every method runs on
+ * methods that run live, separated by commas (mtn-rw, airtel-rw, mtn-ug, airtel-ug, card); unset, every method runs on
  * its own sandbox (the embedded default); set, the methods it does not list are off. PAYMENT_PROVIDER, its older
  * form, still works (not both): sandbox = unset, live = mtn-rw,airtel-rw, mtn = mtn-rw, airtel = airtel-rw. Each
  * operator's own variables are declared in its provider file (src/server/providers/payments/operators.ts lists
  * them; MTN_* and MTN_UG_*: BASE_URL, API_USER, API_KEY, SUBSCRIPTION_KEY, TARGET_ENVIRONMENT, CURRENCY; AIRTEL_*
- * and AIRTEL_UG_*: BASE_URL, CLIENT_ID, CLIENT_SECRET; ADR 041); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
+ * and AIRTEL_UG_*: BASE_URL, CLIENT_ID, CLIENT_SECRET; ADR 041); cards: FLW_BASE_URL, FLW_SECRET_KEY, FLW_SECRET_HASH
+ * (docs/decisions/044-card-payments.md); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
  * PAYMENT_APPROVAL_SECONDS (300, the approval window of ADR 004; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
@@ -46,6 +47,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type Operator, OPERATOR_LIST, operatorOfMethod, OPERATORS } from '../shared/domain/operators.js';
 import { trustProxyList } from './lib/trust-proxy.js';
+import { CARD_ENV, CARD_REQUIRED, type CardConfig, cardConfig } from './providers/payments/card/card-method.js';
 import { type OperatorConfigs, PAYMENT_OPERATORS } from './providers/payments/operators.js';
 
 export class ConfigError extends Error {
@@ -73,15 +75,18 @@ function paymentProviderValid(v: string): boolean {
   return new Set(ids).size === ids.length && ids.every((id) => (RWANDA_OPERATORS as readonly string[]).includes(id));
 }
 
-/** PAYMENT_METHODS: distinct method names of src/shared/domain/operators.ts separated by commas. */
+/** The method name of cards in PAYMENT_METHODS (docs/decisions/044-card-payments.md). */
+const CARD_METHOD = 'card';
+
+/** PAYMENT_METHODS: distinct method names of src/shared/domain/operators.ts, or `card`, separated by commas. */
 function paymentMethodsValid(v: string): boolean {
   const names = v.split(',');
-  return new Set(names).size === names.length && names.every((n) => operatorOfMethod(n) !== null);
+  return new Set(names).size === names.length && names.every((n) => n === CARD_METHOD || operatorOfMethod(n) !== null);
 }
 
 /** The operators that run live: from PAYMENT_METHODS, or from PAYMENT_PROVIDER as it was read before (ADR 043). */
 function liveOperators(methods: string | undefined, provider: string | undefined): Operator[] {
-  if (methods) return methods.split(',').map((m) => operatorOfMethod(m)!);
+  if (methods) return methods.split(',').flatMap((m) => (m === CARD_METHOD ? [] : [operatorOfMethod(m)!]));
   if (!provider || provider === 'sandbox') return [];
   return provider === 'live' ? [...RWANDA_OPERATORS] : (provider.split(',') as Operator[]);
 }
@@ -96,7 +101,7 @@ const envSchema = z.object({
   PAYMENT_METHODS: z
     .string()
     .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
-    .refine(paymentMethodsValid, `must be payment methods separated by commas, of ${OPERATOR_LIST.map((o) => o.method).join(', ')}`)
+    .refine(paymentMethodsValid, `must be payment methods separated by commas, of ${[...OPERATOR_LIST.map((o) => o.method), CARD_METHOD].join(', ')}`)
     .optional(),
   PAYMENT_PROVIDER: z
     .string()
@@ -235,6 +240,11 @@ export interface PaymentsSettings {
   timeoutMs: number;
   /** Seconds a payer has to approve a request-to-pay before it fails as EXPIRED (ADR 004: 300). */
   approvalSeconds: number;
+  /**
+   * Cards (docs/decisions/044-card-payments.md): `sandbox` (the in-process checkout, with the mobile-money sandbox),
+   * the live processor's settings when `card` is in PAYMENT_METHODS, or null (off: live methods without `card`).
+   */
+  card: 'sandbox' | CardConfig | null;
 }
 
 /**
@@ -267,7 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(given);
   // Each operator's variables, declared in its provider file (ADR 041), read whatever the mode.
   const operatorEnv = PAYMENT_OPERATORS.map((d) => ({ d, parsed: z.object(d.env).safeParse(given) }));
-  const issues = [...(parsed.success ? [] : parsed.error.issues), ...operatorEnv.flatMap((o) => (o.parsed.success ? [] : o.parsed.error.issues))];
+  const cardEnv = z.object(CARD_ENV).safeParse(given);
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...operatorEnv.flatMap((o) => (o.parsed.success ? [] : o.parsed.error.issues)),
+    ...(cardEnv.success ? [] : cardEnv.error.issues),
+  ];
   if (!parsed.success || issues.length) {
     const lines = issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
@@ -286,7 +301,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (live.includes(d.id)) for (const r of d.required) need(r.name, values[r.name], r.why);
     operatorConfigs[d.id] = live.includes(d.id) ? (d.config as (v: Record<string, unknown>) => unknown)(values) : null;
   }
-  if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', e.PUBLIC_URL, 'providers call back to it; or set PAYMENT_CALLBACKS=false');
+  const cardLive = !!e.PAYMENT_METHODS?.split(',').includes(CARD_METHOD);
+  if (cardLive) for (const r of CARD_REQUIRED) need(r.name, cardEnv.data![r.name], r.why);
+  // The processor sends the payer back to PUBLIC_URL after the hosted checkout, so a live card needs it whatever the callbacks.
+  if (cardLive) need('PUBLIC_URL', e.PUBLIC_URL, 'the card checkout sends the payer back to it');
+  else if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', e.PUBLIC_URL, 'providers call back to it; or set PAYMENT_CALLBACKS=false');
+  const anyLive = live.length > 0 || cardLive;
   if (e.STORAGE === 's3') {
     if (!e.S3_BUCKET) missing.push('S3_BUCKET: required when STORAGE=s3 (the bucket that holds the media)');
     if (!e.S3_REGION && !e.S3_ENDPOINT) missing.push('S3_REGION: required when STORAGE=s3 (or S3_ENDPOINT for an S3-compatible server)');
@@ -318,10 +338,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     webDir: path.resolve(e.WEB_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    paymentProvider: live.length ? 'live' : 'sandbox',
+    paymentProvider: anyLive ? 'live' : 'sandbox',
     payments: {
-      mode: live.length ? 'live' : 'sandbox',
-      operators: live.length ? live : [...OPERATORS],
+      mode: anyLive ? 'live' : 'sandbox',
+      operators: anyLive ? live : [...OPERATORS],
+      card: cardLive ? cardConfig(cardEnv.data!) : anyLive ? null : 'sandbox',
       callbacks: e.PAYMENT_CALLBACKS,
       timeoutMs: Math.round(e.PAYMENT_TIMEOUT_SECONDS * 1000),
       approvalSeconds: e.PAYMENT_APPROVAL_SECONDS,

@@ -196,7 +196,7 @@ describe('passes and mobile money, billing and account settings', () => {
     await expect(buyer.getByRole('button', { name: /Buy this title/ }).count()).resolves.toBe(0);
     const history = await (await buyer.request.get(`${server.url}/api/billing/history`)).json();
     expect(history.pass).toBeNull();
-    expect(history.payments).toMatchObject([{ kind: 'title', movieId, movieTitle: 'Umurage', amountRwf: 1500, status: 'successful', operator: 'airtel' }]);
+    expect(history.payments).toMatchObject([{ kind: 'title', movieId, movieTitle: 'Umurage', amount: 1500, currency: 'RWF', status: 'successful', operator: 'airtel' }]);
     await other.close();
     // A viewer with an active pass is not offered the title.
     await open(page, `${server.url}/watch/${movieId}`);

@@ -37,7 +37,13 @@ export const planView = z.object({
  * GET /api/plans: the four plans, the operators whose numbers are accepted now (show Airtel only if listed), and
  * the price of one title bought alone in each currency other than RWF (a title's RWF price is its own).
  */
-export const plansResponse = z.object({ plans: z.array(planView), operators: z.array(operator), titlePrices: z.partialRecord(z.enum(CURRENCIES), z.number().int()).optional() });
+export const plansResponse = z.object({
+  plans: z.array(planView),
+  operators: z.array(operator),
+  titlePrices: z.partialRecord(z.enum(CURRENCIES), z.number().int()).optional(),
+  /** Whether cards are taken now (docs/decisions/044-card-payments.md). */
+  card: z.boolean().optional(),
+});
 
 /**
  * The client sends what it buys (a plan, or one title by `movieId`) and the number; never an amount (a sent
@@ -54,6 +60,19 @@ export const createPaymentBody = z
   })
   .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
+
+/**
+ * POST /api/billing/card-checkouts (docs/decisions/044-card-payments.md): what is bought and the currency to pay in
+ * (USD by default: cards are for viewers abroad); never an amount.
+ */
+export const cardCheckoutBody = z
+  .object({
+    plan: planId.optional(),
+    movieId: z.uuid('Not a valid id').optional(),
+    currency: z.enum(CURRENCIES).default('USD'),
+  })
+  .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' });
+export type CardCheckoutBody = z.infer<typeof cardCheckoutBody>;
 
 export const paymentStatus = z.enum(['pending', 'successful', 'failed']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
@@ -123,6 +142,8 @@ export const paymentDetail = paymentView.extend({
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const paymentDetailResponse = z.object({ payment: paymentDetail });
+/** POST /api/billing/card-checkouts → 201: the pending payment and the processor's hosted page to send the browser to. */
+export const cardCheckoutResponse = z.object({ payment: paymentDetail, checkoutUrl: z.string() });
 
 /** One stretch of a viewer's passes: a plan from `startsAt` to `endsAt` (ISO 8601). */
 export const passSegment = z.object({ plan: planId, startsAt: z.string(), endsAt: z.string() });
@@ -181,8 +202,8 @@ export const setTitlePriceBody = z.object({
 });
 export const titlePriceResponse = z.object({ movieId: z.string(), priceRwf: z.number().int().nullable() });
 
-/** Who may collect a payment: each operator of src/shared/domain/operators.ts, and the sandbox (ADR 004). */
-export const PAYMENT_PROVIDERS = [...OPERATORS, 'sandbox'] as const;
+/** Who may collect a payment: each operator of src/shared/domain/operators.ts, the sandbox (ADR 004) and cards (ADR 044). */
+export const PAYMENT_PROVIDERS = [...OPERATORS, 'sandbox', 'card'] as const;
 /** A payment's provider name, as stored on the payment. */
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const callbackParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS), paymentId: z.uuid('Not a valid id') });

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'upload_too_large',
   'payment_failed',
   'operator_unavailable',
+  'method_unavailable',
+  'invalid_signature',
   'not_for_sale',
   'already_purchased',
   'wrong_password',

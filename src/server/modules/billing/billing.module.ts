@@ -9,6 +9,7 @@ import { createPaymentProviders } from '../../providers/payments/payment-router.
 import { provide, type ServerModule } from '../module-kit.js';
 import { createBillingRepository } from './billing.repository.js';
 import { billingRoutes } from './billing.routes.js';
+import { cardRoutes } from './card.routes.js';
 import { createBillingService } from './billing.service.js';
 import { createPaymentLimits } from './payment-limits.js';
 
@@ -20,11 +21,15 @@ export const billingModule: ServerModule = {
       provides: ['paymentProviders', 'billing'],
       needs: ['billingRepo', 'site'],
       build: ({ config, db, log }, deps) => {
-        const paymentProviders = createPaymentProviders(config, async (ref) => {
-          const { rows } = await db.executeSql('select msisdn, created_at from payments where provider_reference = $1', [ref]);
-          const r = rows[0];
-          return r ? { msisdn: (r.msisdn as string | null) ?? null, createdAt: new Date(r.created_at as string) } : null;
-        });
+        const paymentProviders = createPaymentProviders(
+          config,
+          async (ref) => {
+            const { rows } = await db.executeSql('select msisdn, created_at from payments where provider_reference = $1', [ref]);
+            const r = rows[0];
+            return r ? { msisdn: (r.msisdn as string | null) ?? null, createdAt: new Date(r.created_at as string) } : null;
+          },
+          log,
+        );
         const billing = createBillingService({
           repo: deps.billingRepo,
           providers: paymentProviders,
@@ -40,6 +45,7 @@ export const billingModule: ServerModule = {
     }),
   ],
   async routes({ app, config, services, counters }) {
+    await app.register(cardRoutes({ billing: services.billing, card: services.paymentProviders.card }));
     await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, titlePrices: services.site.titlePrices, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   },
   jobs: [

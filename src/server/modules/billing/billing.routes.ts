@@ -26,7 +26,7 @@ import { clientKey } from '../../lib/client-address.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A per-user rate limit (falls back to the address for signed-out callers, whom the guard refuses anyway). */
-const perUser = (prefix: string, max: number) => ({
+export const perUser = (prefix: string, max: number) => ({
   max,
   timeWindow: '1 minute',
   keyGenerator: async (req: FastifyRequest) => `${prefix}:${(await req.currentUser())?.id ?? clientKey(req.ip)}`,
@@ -62,6 +62,7 @@ export function billingRoutes(deps: {
       plans: deps.plans ? await deps.plans() : withCurrencyPrices(PLAN_IDS.map((id) => PLANS[id])),
       operators: deps.billing.operators(),
       titlePrices: deps.titlePrices ? await deps.titlePrices() : { UGX: DEFAULT_CURRENCY_PRICES.UGX.title, USD: DEFAULT_CURRENCY_PRICES.USD.title },
+      card: deps.billing.cardsOffered(),
     }));
 
     r.post('/api/billing/payments', {

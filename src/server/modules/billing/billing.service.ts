@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
-import type { BillingHistoryResponse, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
+import type { BillingHistoryResponse, CardCheckoutBody, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
 import type { Country } from '../../../shared/domain/countries.js';
 import { maskMsisdn, operatorOf, parseMsisdn } from '../../../shared/domain/msisdn.js';
 import { allPrefixesText, joinWords, type Operator, OPERATOR_INFO, OPERATORS, operatorsIn } from '../../../shared/domain/operators.js';
@@ -40,6 +40,8 @@ export const APPROVAL_WINDOW_SECONDS = 300;
 export const LATE_CONFIRMATION_SECONDS = 3600;
 /** How often, at most, a payment in its late window is asked about again. */
 export const LATE_CHECK_EVERY_SECONDS = 300;
+/** How long a card checkout stays open before its payment fails as EXPIRED (seconds; docs/decisions/044-card-payments.md). */
+export const CARD_CHECKOUT_SECONDS = 1800;
 /** Status queries the reconciliation runs at the same time. */
 const RECONCILE_CONCURRENCY = 8;
 
@@ -122,8 +124,12 @@ export function createBillingService(deps: {
     return null;
   }
 
-  /** Asks the provider about a payment that may still change, and settles it when the answer is final. */
-  async function refresh(p: PaymentRow): Promise<PaymentRow> {
+  /**
+   * Asks the provider about a payment that may still change, and settles it when the answer is final. The provider
+   * is told the payment's own amount and currency, and a processor's transaction id when a webhook or the payer's
+   * redirect named one (cards credit only a transaction that matches: docs/decisions/044-card-payments.md).
+   */
+  async function refresh(p: PaymentRow, hint: { transactionId?: string } = {}): Promise<PaymentRow> {
     const state = open(p, now());
     if (!state) return p;
     const provider = providers.byName(p.provider);
@@ -135,7 +141,7 @@ export function createBillingService(deps: {
     }
     let answer;
     try {
-      answer = await provider.status(p.providerReference);
+      answer = await provider.status(p.providerReference, { amount: p.amount, currency: p.currency, transactionId: hint.transactionId });
     } catch (err) {
       log.warn({ paymentId: p.id, provider: p.provider, err: (err as Error).message }, 'payment status query failed; will ask again');
       return p;
@@ -158,10 +164,10 @@ export function createBillingService(deps: {
    * payment is named by id (our callback URL) or by our reference / id in the body (Airtel's portal-wide callback
    * URL). Unknown payments and provider mismatches are ignored.
    */
-  async function handleCallback(providerName: string, ref: { paymentId?: string; reference?: string }): Promise<void> {
+  async function handleCallback(providerName: string, ref: { paymentId?: string; reference?: string; transactionId?: string }): Promise<void> {
     const p = ref.paymentId ? await repo.payment(ref.paymentId) : ref.reference ? await repo.paymentByReference(ref.reference) : null;
     if (!p || p.provider !== providerName) return;
-    await refresh(p);
+    await refresh(p, { transactionId: ref.transactionId });
   }
 
   /** A plan's price in force in `currency` (integer minor units); 400 not_for_sale when none is set in it. */
@@ -264,6 +270,76 @@ export function createBillingService(deps: {
     },
 
     /**
+     * Starts a card payment (docs/decisions/044-card-payments.md): writes the payment (provider `card`, our
+     * reference as Flutterwave's `tx_ref`, the price in `body.currency`, open for CARD_CHECKOUT_SECONDS), then asks
+     * the processor for a hosted checkout. Answers the payment and the checkout URL to send the browser to. Nothing
+     * is credited here: the payment settles when the processor's own record of it is read back (webhook, the
+     * payer's return, a poll or the reconciliation job).
+     * @throws AppError 400 `method_unavailable` (cards off), `not_for_sale`; 404; 409 `already_purchased` /
+     *   `conflict`; 502 `payment_failed` when the processor refused to open a checkout.
+     */
+    async createCardCheckout(user: SessionUser, body: CardCheckoutBody): Promise<{ payment: PaymentDetail; checkoutUrl: string }> {
+      const card = providers.card;
+      if (!card) throw new AppError(400, 'method_unavailable', 'Card payments are not available yet. Please pay with mobile money.');
+      const created = now();
+      const currency = body.currency;
+      const base = {
+        userId: user.id,
+        currency,
+        msisdn: null,
+        provider: 'card',
+        providerReference: randomUUID(),
+        status: 'pending' as const,
+        expiresAt: new Date(created.getTime() + CARD_CHECKOUT_SECONDS * 1000),
+        createdAt: created,
+        updatedAt: created,
+      };
+      let payment: PaymentRow;
+      let title: string;
+      if (body.plan) {
+        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amount: await planPriceIn(body.plan, currency) });
+        title = `Sobanura ${body.plan} pass`;
+      } else {
+        const movie = await repo.movieForSale(body.movieId!);
+        if (!movie) throw new AppError(404, 'not_found', 'Movie not found');
+        if (!movie.isPremium) throw new AppError(400, 'not_for_sale', 'This title is free to watch: there is nothing to pay.', { free: true });
+        const amount = movie.priceRwf === null ? null : currency === 'RWF' ? movie.priceRwf : await deps.titlePrice?.(currency);
+        if (amount == null) throw new AppError(400, 'not_for_sale', 'This title is not sold on its own. Choose a pass to watch it.', { free: false });
+        const result = await repo.insertTitlePaymentOnce({ ...base, kind: 'title', movieId: movie.id, amount }, created);
+        if ('owned' in result) throw new AppError(409, 'already_purchased', 'You already own this title.');
+        if ('pending' in result) throw new AppError(409, 'conflict', 'A payment for this title is waiting for approval.', { paymentId: result.pending.id });
+        payment = result.payment;
+        title = `Sobanura: ${movie.title}`.slice(0, 60);
+      }
+      const back = `${deps.publicUrl ?? ''}/api/billing/card-return?payment=${payment.id}`;
+      try {
+        const { link } = await card.client.createCheckout({ txRef: payment.providerReference, amountMinor: payment.amount, currency, redirectUrl: back, customer: { email: user.email, name: user.name }, title });
+        return { payment: toPaymentDetail(await withTitle(payment)), checkoutUrl: link };
+      } catch (err) {
+        // No checkout opened, so nothing can be paid on it: the payment fails now.
+        log.warn({ paymentId: payment.id, provider: 'card', err: (err as Error).message }, 'card checkout could not be opened');
+        await repo.settle(payment.id, { status: 'failed', reason: 'REQUEST_FAILED' }, now());
+        throw new AppError(502, 'payment_failed', 'Payment request failed. Please try again.', { paymentId: payment.id, reason: 'REQUEST_FAILED' });
+      }
+    },
+
+    /**
+     * The payer's browser is back from the hosted checkout with `transaction_id` (or none: cancelled). Never
+     * trusted: it only triggers the read-back. Returns where to send the viewer: the page they bought from, with
+     * `?paid=<id>` so it shows the outcome (docs/product/viewer.md §4).
+     */
+    async cardReturn(paymentId: string, transactionId: string | undefined): Promise<string> {
+      const p = await repo.paymentWithTitle(paymentId);
+      if (!p || p.provider !== 'card') return '/billing';
+      await refresh(p, { transactionId });
+      const page = p.kind === 'title' && p.movieId ? `/watch/${p.movieId}` : '/subscribe';
+      return `${page}?paid=${p.id}`;
+    },
+
+    /** Whether cards are offered now (GET /api/plans). */
+    cardsOffered: (): boolean => providers.card !== null,
+
+    /**
      * Whether `phone` (as typed) is a number `userId` has already paid from successfully (ADR 018: such a number is
      * the payer's own, and the per-number limit does not apply to them). False for a number that does not parse.
      */
@@ -283,7 +359,7 @@ export function createBillingService(deps: {
     handleCallback,
 
     /** Runs `handleCallback` in the background (the callback is answered at once). */
-    handleCallbackLater(providerName: string, ref: { paymentId?: string; reference?: string }): void {
+    handleCallbackLater(providerName: string, ref: { paymentId?: string; reference?: string; transactionId?: string }): void {
       const job = handleCallback(providerName, ref)
         .catch((err) => log.warn({ provider: providerName, err: (err as Error).message }, 'payment callback handling failed'))
         .finally(() => inflight.delete(job));

@@ -1,12 +1,13 @@
 /**
  * Mobile-money collection behind one interface (ADR 008), in the terms of MTN MoMo's Collection API
  * (request-to-pay with a reference we choose, then a status query: PENDING | SUCCESSFUL | FAILED with a reason).
- * Implementations: MTN MoMo (`mtn-momo-provider.ts`), Airtel Money (`airtel-money-provider.ts`) and the stateless
- * sandbox (`sandbox-provider.ts`, the embedded default). `payment-router.ts` picks one by the payer's operator.
+ * Implementations: MTN MoMo (`mtn-momo-provider.ts`), Airtel Money (`airtel-money-provider.ts`), the stateless
+ * sandbox (`sandbox-provider.ts`, the embedded default) and cards (`card/card-method.ts`, settled by verification
+ * only). `payment-router.ts` picks one by the payer's operator, or `card`.
  */
 import type { PaymentProviderName, PaymentReason } from '../../../shared/contracts/billing.js';
 
-/** Who collects: an operator id of src/shared/domain/operators.ts, or `sandbox`. */
+/** Who collects: an operator id of src/shared/domain/operators.ts, `sandbox` or `card`. */
 export type ProviderName = PaymentProviderName;
 
 export interface RequestToPay {
@@ -52,12 +53,24 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** What the payment says about itself when its provider is asked (cards check the processor's answer against it). */
+export interface StatusContext {
+  /** The payment's amount, integer minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The processor's own id of the transaction, when a webhook or the payer's redirect named one (cards). */
+  transactionId?: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** The currency this provider collects in (RWF; MTN's sandbox takes EUR only). */
   readonly currency: string;
   /** Asks the payer's phone to approve. A repeated reference is not a second charge. Throws PaymentProviderError. */
   requestToPay(req: RequestToPay): Promise<void>;
-  /** The provider's current word on a request. Throws PaymentProviderError when it cannot be read. */
-  status(referenceId: string): Promise<PaymentStatusAnswer>;
+  /**
+   * The provider's current word on a request; `expected` is the payment's own amount and currency (mobile money
+   * ignores it; cards credit only an exact match). Throws PaymentProviderError when it cannot be read.
+   */
+  status(referenceId: string, expected?: StatusContext): Promise<PaymentStatusAnswer>;
 }

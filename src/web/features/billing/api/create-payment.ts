@@ -17,6 +17,17 @@ export function createPayment(target: PurchaseTarget, phone: string): Promise<{ 
   return apiRequest('/api/billing/payments', { method: 'POST', body });
 }
 
+/**
+ * POST /api/billing/card-checkouts (docs/decisions/044-card-payments.md): opens the card processor's hosted checkout
+ * for a plan or a title in `currency` (USD by default) → 201 { payment (pending), checkoutUrl }; the browser is then
+ * sent to `checkoutUrl`, and comes back to the page it bought from with `?paid=`.
+ * Errors: 400 method_unavailable / not_for_sale, 409 already_purchased / conflict, 429 rate_limited, 502 payment_failed.
+ */
+export function createCardCheckout(target: PurchaseTarget, currency = 'USD'): Promise<{ payment: PaymentDetail; checkoutUrl: string }> {
+  const body = target.kind === 'pass' ? { plan: target.plan, currency } : { movieId: target.movieId, currency };
+  return apiRequest('/api/billing/card-checkouts', { method: 'POST', body });
+}
+
 export function useCreatePayment() {
   return useMutation({ mutationFn: ({ target, phone }: { target: PurchaseTarget; phone: string }) => createPayment(target, phone) });
 }

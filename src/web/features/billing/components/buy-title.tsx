@@ -82,6 +82,11 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
             operators={operators}
             processing={flow.processing}
             onPay={(msisdn) => void flow.pay({ kind: 'title', movieId: titleId, title: movie.title, priceRwf: movie.priceRwf! }, msisdn)}
+            card={
+              plans.data?.card && prices.USD != null
+                ? { price: formatMoney(prices.USD, 'USD', i18n.language), onPay: () => void flow.payByCard({ kind: 'title', movieId: titleId, title: movie.title, priceRwf: movie.priceRwf! }) }
+                : null
+            }
             onBack={() => setOpen(false)}
             backLabel={t('billing.cancel')}
           />

@@ -24,7 +24,7 @@ export function reasonText(t: T, p: { status: string; reason: string | null }): 
 const STATUS_VARIANT = { successful: 'success', failed: 'destructive', pending: 'warning' } as const;
 
 /**
- * Every payment of the viewer (ADR 011): date, plan or title, amount in RWF (grouped for the language),
+ * Every payment of the viewer (ADR 011): date, plan or title, amount in its own currency (grouped for the language; docs/decisions/043),
  * masked number, provider, status with its reason, and a receipt link for a successful one.
  */
 export function PaymentList({ payments }: { payments: PaymentDetail[] }) {

@@ -1,4 +1,4 @@
-import { ArrowLeft, Loader2 } from 'lucide-react';
+import { ArrowLeft, CreditCard, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -32,6 +32,7 @@ export function PaymentStep({
   onPay,
   onBack,
   backLabel,
+  card,
 }: {
   item: { name: string; prices: Partial<Record<Currency, number>> };
   operators: readonly Operator[];
@@ -39,6 +40,8 @@ export function PaymentStep({
   onPay: (msisdn: string) => void;
   onBack: () => void;
   backLabel?: string;
+  /** Cards, when offered (GET /api/plans `card`): the price to show and what Pay by card does (docs/decisions/044). */
+  card?: { price: string; onPay: () => void } | null;
 }) {
   const { t, i18n } = useTranslation();
   const [phone, setPhone] = useState('');
@@ -118,6 +121,15 @@ export function PaymentStep({
           {t('billing.payNow')}
         </Button>
       </div>
+      {card && (
+        <div className="grid gap-2 border-t pt-4" data-testid="pay-by-card">
+          <Button type="button" variant="secondary" onClick={card.onPay} disabled={processing}>
+            <CreditCard aria-hidden="true" />
+            {t('billing.payByCard', { price: card.price })}
+          </Button>
+          <p className="text-xs text-muted-foreground">{t('billing.cardNote')}</p>
+        </div>
+      )}
     </form>
   );
 }

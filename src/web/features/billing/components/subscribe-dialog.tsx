@@ -3,7 +3,8 @@ import type { Operator } from '../../../../shared/domain/msisdn';
 import type { PurchaseEffect } from '../../../../shared/domain/pass-stacking';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { pricesOf, type PlanView } from '../api/get-plans';
+import { formatMoney } from '../../../lib/format';
+import { priceIn, pricesOf, type PlanView } from '../api/get-plans';
 import { usePayCountry } from '../hooks/use-pay-country';
 import { operatorSet } from './operator-texts';
 import { PaymentStep } from './payment-step';
@@ -28,6 +29,7 @@ export function SubscribeDialog({
   onSelectPlan,
   onStep,
   onPay,
+  onPayByCard,
   effectOf = () => null,
 }: {
   open: boolean;
@@ -40,10 +42,13 @@ export function SubscribeDialog({
   onSelectPlan: (plan: PlanId) => void;
   onStep: (step: SubscribeStep) => void;
   onPay: (msisdn: string) => void;
+  /** Pay by card in USD (docs/decisions/044-card-payments.md); unset when cards are not offered. */
+  onPayByCard?: () => void;
   effectOf?: (plan: PlanId) => PurchaseEffect | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const current = plans.find((p) => p.id === plan) ?? plans[0];
+  const usd = current ? priceIn(current, 'USD') : null;
   const [country, , currency] = usePayCountry();
   const set = operatorSet(operators, country);
   const titles: Record<SubscribeStep, string> = {
@@ -71,6 +76,7 @@ export function SubscribeDialog({
             operators={operators}
             processing={processing}
             onPay={onPay}
+            card={onPayByCard && usd ? { price: formatMoney(usd.price, usd.currency, i18n.language), onPay: onPayByCard } : null}
             onBack={() => onStep('select')}
           />
         )}

@@ -6,7 +6,7 @@ import type { PaymentDetail } from '../../../../shared/contracts/billing';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { queryKeys } from '../../../lib/query-keys';
-import { createPayment, type PurchaseTarget } from '../api/create-payment';
+import { createCardCheckout, createPayment, type PurchaseTarget } from '../api/create-payment';
 import { waitForPayment, type PaymentOutcome } from '../api/get-payment';
 
 /** Reasons with their own explanation under "Payment Issue" (the rest read "Payment failed. Please try again."). */
@@ -50,14 +50,18 @@ export function announceFailure(t: T, outcome: Exclude<PaymentOutcome, { status:
  * runs first; `reload` is replaceable for tests). Polling lives as long as the page, so closing the dialog does not
  * lose the answer.
  */
-export function usePaymentFlow({ onSuccess, reload = defaultReload }: { onSuccess?: (payment: PaymentDetail) => void; reload?: (paymentId: string) => void } = {}) {
+export function usePaymentFlow({
+  onSuccess,
+  reload = defaultReload,
+  navigate = defaultNavigate,
+}: { onSuccess?: (payment: PaymentDetail) => void; reload?: (paymentId: string) => void; navigate?: (url: string) => void } = {}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [processing, setProcessing] = useState(false);
   const controller = useRef<AbortController | null>(null);
-  const callbacks = useRef({ onSuccess, reload });
+  const callbacks = useRef({ onSuccess, reload, navigate });
   useEffect(() => {
-    callbacks.current = { onSuccess, reload };
+    callbacks.current = { onSuccess, reload, navigate };
   });
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -111,7 +115,28 @@ export function usePaymentFlow({ onSuccess, reload = defaultReload }: { onSucces
     }
   }
 
-  return { processing, pay };
+  /**
+   * Pays by card: opens the processor's hosted checkout and sends the browser there (the card number is typed on
+   * the processor's page, never on ours: docs/decisions/044-card-payments.md). The outcome is shown when the
+   * browser comes back (`?paid=`, usePaidFlash).
+   */
+  async function payByCard(target: PurchaseTarget, currency = 'USD'): Promise<void> {
+    if (processing) return;
+    setProcessing(true);
+    try {
+      const { checkoutUrl } = await createCardCheckout(target, currency);
+      callbacks.current.navigate(checkoutUrl);
+    } catch (error) {
+      toast.error(t('billing.requestFailed'), { description: errorMessage(t, error) });
+      setProcessing(false);
+    }
+  }
+
+  return { processing, pay, payByCard };
+}
+
+function defaultNavigate(url: string): void {
+  window.location.assign(url);
 }
 
 function defaultReload(paymentId: string): void {

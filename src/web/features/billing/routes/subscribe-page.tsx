@@ -112,6 +112,7 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
             onSelectPlan={setPlan}
             onStep={setStep}
             onPay={(msisdn) => void flow.pay({ kind: 'pass', plan }, msisdn)}
+            onPayByCard={plans.data.card ? () => void flow.payByCard({ kind: 'pass', plan }) : undefined}
             effectOf={effect}
           />
         </>
