@@ -55,8 +55,11 @@ describe('the admin panel', () => {
   }
 
   it('shows the loading screen, then the header with email and role, and keeps the tab across a reload', async () => {
+    // Watched from before the navigation: the loader shows for a second, which a loaded machine can spend
+    // between the page being ready and this test's next step.
+    const loader = page.getByText('Loading Admin Panel').waitFor({ timeout: 60_000 });
     await open(page, `${server.url}/super-panel-2025`);
-    await page.getByText('Loading Admin Panel').waitFor();
+    await loader;
     await page.getByText(`Welcome, ${BOSS.email}`).waitFor();
     expect(await page.getByTestId('admin-role').textContent()).toBe('super_admin');
     await openTab('Analytics');
