@@ -482,7 +482,8 @@ export const analyticsReport = z.object({
   timeZone: z.string(),
   revenuePerDay: z.array(z.object({ date: z.string(), currency: z.string(), amount: z.number().int(), payments: z.number().int() })),
   revenueByPlan: z.array(z.object({ plan: z.string(), currency: z.string(), amount: z.number().int(), payments: z.number().int() })),
-  passesSoldPerDay: z.array(z.object({ date: z.string(), sold: z.number().int(), complimentary: z.number().int() })),
+  /** `sold`: paid passes; `vouchers`: passes redeemed from vouchers sold for cash (ADR 042); `complimentary`: grants. */
+  passesSoldPerDay: z.array(z.object({ date: z.string(), sold: z.number().int(), vouchers: z.number().int(), complimentary: z.number().int() })),
   passesActivePerDay: z.array(z.object({ date: z.string(), active: z.number().int() })),
   newViewersPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   paymentOutcomes: z.object({

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { passGrants, payments, subscriptions, user, videoAssets, videoPlays } from '../../db/schema/index.js';
+import { passGrants, payments, subscriptions, user, videoAssets, videoPlays, voucherBatches, vouchers } from '../../db/schema/index.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { activePerDay, resolveRange } from './analytics.service.js';
 
@@ -47,6 +47,12 @@ describeEachDb('admin analytics', (kind) => {
       pay({ kind: 'pass', plan: 'yearly', amount: 85000, status: 'successful', createdAt: at('2026-02-01T10:00:00Z'), settledAt: at('2026-02-01T10:00:00Z'), userId: null }),
     ]);
     await db.insert(passGrants).values({ userId: ids[1]!, plan: 'daily', expiresAt: at('2026-03-03T12:00:00Z'), createdAt: at('2026-03-02T12:00:00Z') });
+    // A weekly pass from a voucher sold for cash (ADR 042), redeemed on 3 March; another code of its batch unredeemed.
+    const [batch] = await db.insert(voucherBatches).values({ name: 'kigali-agents', plan: 'weekly', expiresAt: at('2027-03-01T00:00:00Z') }).returning();
+    await db.insert(vouchers).values([
+      { batchId: batch!.id, codeHash: 'h1', codeSealed: 's1', redeemedBy: ids[1]!, redeemedAt: at('2026-03-03T08:00:00Z') },
+      { batchId: batch!.id, codeHash: 'h2', codeSealed: 's2' },
+    ]);
     // One active subscription now, one lapsed.
     await db.insert(subscriptions).values([
       { userId: ids[0]!, plan: 'monthly', status: 'active', expiresAt: new Date(Date.now() + 86400_000) },
@@ -100,12 +106,13 @@ describeEachDb('admin analytics', (kind) => {
       { plan: 'title', currency: 'UGX', amount: 5000, payments: 1 },
     ]);
     expect(r.passesSoldPerDay).toEqual([
-      { date: '2026-03-01', sold: 1, complimentary: 0 },
-      { date: '2026-03-02', sold: 0, complimentary: 1 },
-      { date: '2026-03-03', sold: 1, complimentary: 0 },
+      { date: '2026-03-01', sold: 1, vouchers: 0, complimentary: 0 },
+      { date: '2026-03-02', sold: 0, vouchers: 0, complimentary: 1 },
+      { date: '2026-03-03', sold: 1, vouchers: 1, complimentary: 0 },
     ]);
-    // Monthly from 1 March; the gift covers the end of 2 March only; the daily pass bought at 00:30 on 3 March covers its end.
-    expect(r.passesActivePerDay.map((d: { active: number }) => d.active)).toEqual([1, 2, 2]);
+    // Monthly from 1 March; the gift covers the end of 2 March; on 3 March the daily pass bought at 00:30 and the
+    // voucher's weekly pass (the gift's viewer) cover its end.
+    expect(r.passesActivePerDay.map((d: { active: number }) => d.active)).toEqual([1, 2, 3]);
     expect(r.newViewersPerDay.map((d: { count: number }) => d.count)).toEqual([2, 0, 1]);
     expect(r.paymentOutcomes).toEqual({ successful: 4, pending: 1, failed: 3, failedByReason: [{ reason: 'NOT_ENOUGH_FUNDS', count: 2 }, { reason: 'UNKNOWN', count: 1 }] });
     expect(r.topTitles.available).toBe(true);

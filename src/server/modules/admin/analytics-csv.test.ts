@@ -30,7 +30,7 @@ it('exports hostile titles of the top-titles series escaped, beside their number
   const repo = {
     counts: async () => ({ movies: 0, series: 0, profiles: 0, activeSubscriptions: 0 }),
     revenue: async () => ({ perDay: [], perPlan: [] }),
-    passesPerDay: async () => ({ sold: [], complimentary: [] }),
+    passesPerDay: async () => ({ sold: [], vouchers: [], complimentary: [] }),
     passEvents: none,
     newUsersPerDay: none,
     paymentOutcomes: none,

@@ -51,7 +51,10 @@ export function createAnalyticsRepository(db: Database) {
         perPlan: perPlan.map((r) => ({ plan: r.plan ?? 'unknown', currency: r.currency, amount: n(r.amount), payments: n(r.payments) })),
       };
     },
-    /** Passes sold (successful pass payments) and complimentary passes granted, per day in [from, to). */
+    /**
+     * Passes sold (successful pass payments), passes redeemed from vouchers (sold for cash by agents,
+     * docs/decisions/042-vouchers.md) and complimentary passes granted, per day in [from, to).
+     */
     async passesPerDay(from: Date, to: Date) {
       const settled = sql`coalesce(settled_at, updated_at)`;
       const sold = await rows<{ day: string; c: unknown }>(
@@ -62,11 +65,19 @@ export function createAnalyticsRepository(db: Database) {
         db,
         sql`select ${dayOf(sql`created_at`)} as day, count(*) as c from pass_grants where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz group by 1`,
       );
-      return { sold: sold.map((r) => ({ day: r.day, count: n(r.c) })), complimentary: comp.map((r) => ({ day: r.day, count: n(r.c) })) };
+      const redeemed = await rows<{ day: string; c: unknown }>(
+        db,
+        sql`select ${dayOf(sql`redeemed_at`)} as day, count(*) as c from vouchers where redeemed_at >= ${from.toISOString()}::timestamptz and redeemed_at < ${to.toISOString()}::timestamptz group by 1`,
+      );
+      return {
+        sold: sold.map((r) => ({ day: r.day, count: n(r.c) })),
+        vouchers: redeemed.map((r) => ({ day: r.day, count: n(r.c) })),
+        complimentary: comp.map((r) => ({ day: r.day, count: n(r.c) })),
+      };
     },
     /**
-     * Every pass extension before `to`, per user in time order: successful pass payments (at settlement) and
-     * complimentary grants. Passes granted from the command line leave no history and are not included.
+     * Every pass extension before `to`, per user in time order: successful pass payments (at settlement), redeemed
+     * vouchers and complimentary grants. Passes granted from the command line leave no history and are not included.
      */
     async passEvents(to: Date): Promise<{ userId: string; at: Date; plan: PlanId }[]> {
       const r = await rows<{ user_id: string; at: string | Date; plan: PlanId }>(
@@ -75,6 +86,8 @@ export function createAnalyticsRepository(db: Database) {
               select user_id, coalesce(settled_at, updated_at) as at, plan from payments where kind = 'pass' and status = 'successful' and user_id is not null and plan is not null
               union all
               select user_id, created_at as at, plan from pass_grants
+              union all
+              select v.redeemed_by as user_id, v.redeemed_at as at, b.plan from vouchers v join voucher_batches b on b.id = v.batch_id where v.redeemed_at is not null and v.redeemed_by is not null
             ) e where at < ${to.toISOString()}::timestamptz order by user_id, at`,
       );
       return r.map((x) => ({ userId: x.user_id, at: new Date(x.at), plan: x.plan }));

@@ -85,6 +85,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?
     const joined = new Map(viewers.map((x) => [x.day, x.count]));
     const sold = new Map(passes.sold.map((x) => [x.day, x.count]));
     const comp = new Map(passes.complimentary.map((x) => [x.day, x.count]));
+    const redeemed = new Map(passes.vouchers.map((x) => [x.day, x.count]));
     const active = activePerDay(events, r.days);
     const failed = outcomes.filter((o) => o.status === 'failed');
     return {
@@ -93,7 +94,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?
       timeZone: ANALYTICS_TIME_ZONE,
       revenuePerDay: currencies.flatMap((c) => r.days.map((d) => ({ date: d, currency: c, amount: money.get(`${d} ${c}`)?.amount ?? 0, payments: money.get(`${d} ${c}`)?.payments ?? 0 }))),
       revenueByPlan: revenue.perPlan,
-      passesSoldPerDay: r.days.map((d) => ({ date: d, sold: sold.get(d) ?? 0, complimentary: comp.get(d) ?? 0 })),
+      passesSoldPerDay: r.days.map((d) => ({ date: d, sold: sold.get(d) ?? 0, vouchers: redeemed.get(d) ?? 0, complimentary: comp.get(d) ?? 0 })),
       passesActivePerDay: r.days.map((d, i) => ({ date: d, active: active[i]! })),
       newViewersPerDay: r.days.map((d) => ({ date: d, count: joined.get(d) ?? 0 })),
       paymentOutcomes: {
@@ -120,7 +121,7 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepository; clock?
           case 'revenue_by_plan':
             return toCsv(['plan', 'currency', 'amount', 'payments'], rep.revenueByPlan.map((x) => [x.plan, x.currency, x.amount, x.payments]));
           case 'passes_sold_per_day':
-            return toCsv(['date', 'sold', 'complimentary'], rep.passesSoldPerDay.map((x) => [x.date, x.sold, x.complimentary]));
+            return toCsv(['date', 'sold', 'vouchers', 'complimentary'], rep.passesSoldPerDay.map((x) => [x.date, x.sold, x.vouchers, x.complimentary]));
           case 'passes_active_per_day':
             return toCsv(['date', 'active'], rep.passesActivePerDay.map((x) => [x.date, x.active]));
           case 'new_viewers_per_day':

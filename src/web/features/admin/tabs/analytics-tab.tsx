@@ -202,13 +202,15 @@ function Report({ report: r }: { report: AnalyticsReport }) {
               <Tooltip />
               <Legend />
               <Line dataKey="sold" name={t('admin.passesSold')} stroke="var(--primary)" dot={false} />
+              <Line dataKey="vouchers" name={t('admin.voucherPasses')} stroke="#8b5cf6" dot={false} />
               <Line dataKey="complimentary" name={t('admin.complimentary')} stroke="#f59e0b" dot={false} />
               <Line dataKey="active" name={t('admin.passesActive')} stroke="#10b981" dot={false} />
             </LineChart>
           </ResponsiveContainer>
         }
         table={
-          <Table label={t('admin.passesPerDay')} head={[t('admin.date'), t('admin.passesSold'), t('admin.complimentary'), t('admin.passesActive')]} rows={passes.map((d) => [d.date, d.sold, d.complimentary, d.active])} />
+          <Table label={t('admin.passesPerDay')} head={[t('admin.date'), t('admin.passesSold'), t('admin.voucherPasses'), t('admin.complimentary'), t('admin.passesActive')]}
+            rows={passes.map((d) => [d.date, d.sold, d.vouchers, d.complimentary, d.active])} />
         }
       />
       <Block
