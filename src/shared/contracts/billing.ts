@@ -139,6 +139,8 @@ export const paymentDetail = paymentView.extend({
   approvalExpiresAt: z.string(),
   /** When the outcome was recorded (null while pending). */
   settledAt: z.string().nullable(),
+  /** When it was refunded (cards, docs/decisions/045-card-refunds.md); null when not. */
+  refundedAt: z.string().nullable().optional(),
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const paymentDetailResponse = z.object({ payment: paymentDetail });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advancePass, buyPass, normaliseQueue, passTimeline, planRank, purchaseEffect, type PassState } from './pass-stacking.js';
+import { advancePass, buyPass, normaliseQueue, passTimeline, planRank, purchaseEffect, refundPass, type PassState } from './pass-stacking.js';
 import { PLAN_IDS, PLANS, type PlanId } from './plans.js';
 
 const now = new Date('2026-11-26T10:00:00Z');
@@ -109,6 +109,45 @@ describe('buying a pass on top of a pass (ADR 019)', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('taking back a refunded pass (docs/decisions/045-card-refunds.md)', () => {
+  const now = new Date('2026-12-01T10:00:00Z');
+  const DAY = 86400;
+  const at = (s: number) => new Date(now.getTime() + s * 1000);
+
+  it('removes a queued pass of that plan before touching the pass in force', () => {
+    const state: PassState = { current: { plan: 'monthly', startsAt: now, expiresAt: at(30 * DAY) }, queued: [{ plan: 'weekly', seconds: 7 * DAY }] };
+    const r = refundPass(now, state, 'weekly');
+    expect(r.secondsTaken).toBe(7 * DAY);
+    expect(r.state).toEqual({ current: state.current, queued: [] });
+  });
+
+  it('shortens the pass in force of that plan from its end, never before now', () => {
+    const twoWeeks: PassState = { current: { plan: 'weekly', startsAt: now, expiresAt: at(14 * DAY) }, queued: [] };
+    expect(refundPass(now, twoWeeks, 'weekly')).toEqual({ state: { current: { ...twoWeeks.current!, expiresAt: at(7 * DAY) }, queued: [] }, secondsTaken: 7 * DAY });
+    const twoDaysLeft: PassState = { current: { plan: 'weekly', startsAt: at(-5 * DAY), expiresAt: at(2 * DAY) }, queued: [] };
+    expect(refundPass(now, twoDaysLeft, 'weekly')).toEqual({ state: { current: { ...twoDaysLeft.current!, expiresAt: now }, queued: [] }, secondsTaken: 2 * DAY });
+  });
+
+  it('never takes another plan\'s time, and takes nothing once that plan\'s time is spent', () => {
+    const state: PassState = { current: { plan: 'yearly', startsAt: now, expiresAt: at(365 * DAY) }, queued: [{ plan: 'daily', seconds: DAY }] };
+    expect(refundPass(now, state, 'weekly')).toEqual({ state, secondsTaken: 0 });
+    expect(refundPass(now, { current: null, queued: [] }, 'daily')).toEqual({ state: { current: null, queued: [] }, secondsTaken: 0 });
+  });
+
+  it('takes back at most what buying it added, whatever came before', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PLAN_IDS), { minLength: 1, maxLength: 5 }), fc.nat({ max: 4 }), (bought, k) => {
+        let s: PassState = { current: null, queued: [] };
+        for (const p of bought) s = buyPass(now, s, p);
+        const plan = bought[k % bought.length]!;
+        const owed = (x: PassState) => (x.current ? (x.current.expiresAt.getTime() - now.getTime()) / 1000 : 0) + x.queued.reduce((a, q) => a + q.seconds, 0);
+        const r = refundPass(now, s, plan);
+        return r.secondsTaken === PLANS[plan].durationSeconds && owed(s) - owed(r.state) === r.secondsTaken;
+      }),
     );
   });
 });

@@ -102,6 +102,33 @@ export function buyPass(now: Date, state: PassState, plan: PlanId): PassState {
   return { current, queued: normaliseQueue([...s.queued, { plan, seconds }]) };
 }
 
+/**
+ * The state after taking back a refunded pass of `plan` at `now` (docs/decisions/045-card-refunds.md): the plan's
+ * duration is removed from what is still owed on that plan, first from its queued time (not started yet), then from
+ * the end of the pass in force when it is of that plan, never before `now`. Time already watched is not taken back,
+ * and other plans' time is never touched, so a refund can only shorten what the refunded payment added.
+ * @returns the new state and the whole seconds taken back (0 when nothing of that plan was left).
+ */
+export function refundPass(now: Date, state: PassState, plan: PlanId): { state: PassState; secondsTaken: number } {
+  const s = advancePass(now, state);
+  let owed = PLANS[plan].durationSeconds;
+  const queued = s.queued.map((q) => {
+    if (q.plan !== plan || owed === 0) return q;
+    const take = Math.min(q.seconds, owed);
+    owed -= take;
+    return { ...q, seconds: q.seconds - take };
+  });
+  let current = s.current;
+  if (owed > 0 && inForce(now, s) && s.current!.plan === plan) {
+    // Whole seconds, rounded up: a pass with less than its plan's duration left ends now, not a fraction later.
+    const left = Math.ceil((s.current!.expiresAt.getTime() - now.getTime()) / 1000);
+    const take = Math.min(left, owed);
+    owed -= take;
+    current = { ...s.current!, expiresAt: new Date(Math.max(now.getTime(), s.current!.expiresAt.getTime() - take * 1000)) };
+  }
+  return { state: { current, queued: normaliseQueue(queued) }, secondsTaken: PLANS[plan].durationSeconds - owed };
+}
+
 /** The timeline at `now`: the pass in force (if any) then each queued pass, back to back. */
 export function passTimeline(now: Date, state: PassState): PassSegment[] {
   const s = advancePass(now, state);

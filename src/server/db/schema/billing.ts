@@ -68,6 +68,10 @@ export const payments = pgTable(
     movieId: uuid('movie_id').references(() => movies.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('RWF'),
+    /** When a super admin refunded it through the processor (cards; docs/decisions/045-card-refunds.md), else null. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What the processor refunded, integer minor units of `currency`. */
+    refundedAmount: integer('refunded_amount'),
     /** MSISDN 2507XXXXXXXX; never logged. */
     msisdn: text('msisdn'),
     provider: text('provider').notNull(),

@@ -9,8 +9,8 @@
  * `subscriptions` row holds the pass in force, `queued_passes` the time owed on other plans. Reads (`passOf`)
  * compute a takeover that is due without writing it; purchases, grants and the expiry job write it.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, notExists, sql } from 'drizzle-orm';
-import { advancePass, buyPass, passTimeline, type PassSegment, type PassState } from '../../../shared/domain/pass-stacking.js';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { advancePass, buyPass, passTimeline, refundPass, type PassSegment, type PassState } from '../../../shared/domain/pass-stacking.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { Database } from '../../db/client.js';
 import { filmTitle } from '../catalog/film-title.repository.js';
@@ -172,6 +172,25 @@ export function createBillingRepository(db: Database) {
         return true;
       });
     },
+    /**
+     * Records a refund of successful payment `id` and takes back what it granted, in one transaction
+     * (docs/decisions/045-card-refunds.md): a pass loses its plan's duration (refundPass: queued time of that plan
+     * first, then the end of the pass in force of that plan, never before now); a title bought alone is owned no
+     * more. Returns false (nothing changed) when the payment is not successful or was already refunded.
+     */
+    async recordRefund(id: string, amount: number, now = new Date()): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [p] = await tx
+          .update(payments)
+          .set({ refundedAt: now, refundedAmount: amount, updatedAt: now })
+          .where(and(eq(payments.id, id), eq(payments.status, 'successful'), isNull(payments.refundedAt)))
+          .returning();
+        if (!p) return false;
+        if (p.userId && p.kind === 'pass' && p.plan) await takeBackIn(tx as unknown as Database, p.userId, p.plan, now);
+        if (p.userId && p.kind === 'title') await tx.delete(titlePurchases).where(eq(titlePurchases.paymentId, p.id));
+        return true;
+      });
+    },
     /** Whether the user bought this title alone. */
     /** Whether the user bought this movie's film: the movie, or any movie of its multi-part film (ADR 023, filmTitle). */
     async ownsTitle(userId: string, movieId: string): Promise<boolean> {
@@ -293,6 +312,35 @@ async function rewriteIn(tx: Database, userId: string, now: Date, change?: { pla
     await tx.insert(queuedPasses).values(after.queued.map((q) => ({ userId, plan: q.plan, seconds: q.seconds, source: sources.get(q.plan) ?? 'payment', createdAt: created.get(q.plan) ?? now, updatedAt: now })));
   }
   return { row: written!, changed: true };
+}
+
+/**
+ * Takes a refunded `plan` back from the user's passes (refundPass) under the pass lock. The row keeps its plan's
+ * source and start when its plan stays in force; a pass cut to now is written expired, and the next advance (the
+ * expiry job, or the next read) lets a queued pass take over from that instant.
+ */
+async function takeBackIn(tx: Database, userId: string, plan: PlanId, now: Date): Promise<void> {
+  const { row, queue } = await load(tx, userId, true);
+  if (!row) return;
+  const before = advancePass(now, stateOf(row, queue));
+  const { state: after, secondsTaken } = refundPass(now, before, plan);
+  if (secondsTaken === 0 || !after.current) return;
+  const c = after.current;
+  const sources = new Map(queue.map((q) => [q.plan, q.source]));
+  const sameStart = c.plan === row.plan && c.startsAt.getTime() === row.updatedAt.getTime();
+  const values = {
+    plan: c.plan,
+    status: c.expiresAt.getTime() > now.getTime() ? ('active' as const) : ('expired' as const),
+    expiresAt: c.expiresAt,
+    source: sameStart ? row.source : (sources.get(c.plan) ?? 'payment'),
+    updatedAt: sameStart ? row.updatedAt : c.startsAt,
+  };
+  await tx.update(subscriptions).set(values).where(eq(subscriptions.userId, userId));
+  const created = new Map(queue.map((q) => [q.plan, q.createdAt]));
+  await tx.delete(queuedPasses).where(eq(queuedPasses.userId, userId));
+  if (after.queued.length) {
+    await tx.insert(queuedPasses).values(after.queued.map((q) => ({ userId, plan: q.plan, seconds: q.seconds, source: sources.get(q.plan) ?? 'payment', createdAt: created.get(q.plan) ?? now, updatedAt: now })));
+  }
 }
 
 /** Adds `plan` to the user's passes (ADR 019) inside the caller's transaction; returns the pass in force after it. */

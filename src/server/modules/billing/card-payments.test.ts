@@ -128,6 +128,44 @@ describeEachDb('card payments against the Flutterwave emulator', (kind) => {
     expect(await passEnds(v.cookie)).toBeUndefined();
   });
 
+  it('refunds a card payment through the processor, once, and takes back the pass it bought (ADR 045)', async () => {
+    const boss = await signUp(t, 'super_admin');
+    const v = await signUp(t);
+    const { payment } = (await checkout(v.cookie, { plan: 'weekly' })).json();
+    const { transactionId, redirect } = flw.pay(sessionOf(payment.id), 'successful');
+    await returnFrom(redirect);
+    expect(await passEnds(v.cookie)).toBeDefined();
+    const refund = (cookie: string) => t.app.inject({ method: 'POST', url: `/api/admin/payments/${payment.id}/refund`, headers: { cookie } });
+    expect((await refund(v.cookie)).statusCode).toBe(403);
+    const [a, b] = await Promise.all([refund(boss.cookie), refund(boss.cookie)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const done = a.statusCode === 200 ? a : b;
+    expect(done.json().payment).toMatchObject({ id: payment.id, status: 'successful', amount: 299, currency: 'USD' });
+    expect(done.json().payment.refundedAt).toEqual(expect.any(String));
+    expect(flw.refunds.filter((r) => r.transactionId === transactionId)).toEqual([expect.objectContaining({ amount: 2.99 })]);
+    expect((await t.db.executeSql('select refunded_amount from payments where id = $1', [payment.id])).rows[0]!.refunded_amount).toBe(299);
+    // The week it bought is taken back: the pass ends now.
+    const me = (await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: { cookie: v.cookie } })).json();
+    expect(me.pass === null || me.pass.active === false).toBe(true);
+    expect((await refund(boss.cookie)).json().error.code).toBe('conflict');
+  });
+
+  it('refuses to refund what is not a successful card payment, and changes nothing when the processor refuses', async () => {
+    const boss = await signUp(t, 'super_admin');
+    const v = await signUp(t);
+    const pending = (await checkout(v.cookie, { plan: 'daily' })).json().payment;
+    const refund = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/payments/${id}/refund`, headers: { cookie: boss.cookie } });
+    expect((await refund(pending.id)).json().error.code).toBe('conflict');
+    const { redirect } = flw.pay(sessionOf(pending.id), 'successful');
+    await returnFrom(redirect);
+    flw.fault('refund', { status: 500, body: { status: 'error', message: 'Service unavailable' } });
+    const failed = await refund(pending.id);
+    expect(failed.statusCode).toBe(502);
+    expect((await t.db.executeSql('select refunded_at from payments where id = $1', [pending.id])).rows[0]!.refunded_at).toBeNull();
+    expect(await passEnds(v.cookie)).toBeDefined();
+    expect((await refund('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('fails the payment at once when the processor cannot open a checkout', async () => {
     const v = await signUp(t);
     flw.fault('payments', { status: 401, body: { status: 'error', message: 'Invalid authorization key' } });
@@ -166,5 +204,15 @@ describe('card payments on the sandbox (the embedded default)', () => {
     expect((await t.db.executeSql('select status from payments where id = $1', [payment.id])).rows[0]!.status).toBe('successful');
     const again = await t.app.inject({ method: 'POST', url: checkoutUrl, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, host }, payload: 'outcome=successful' });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to refund a mobile-money payment from the panel (its operator refunds it)', async () => {
+    const boss = await signUp(t, 'super_admin');
+    const v = await signUp(t);
+    const paid = (await t.app.inject({ method: 'POST', url: '/api/billing/payments', headers: { cookie: v.cookie }, payload: { plan: 'daily', phone: '0788123456' } })).json().payment;
+    await t.services.billing.reconcile();
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/payments/${paid.id}/refund`, headers: { cookie: boss.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('method_unavailable');
   });
 });

@@ -7,12 +7,15 @@
  *   is the secret hash; then only a trigger to read the transaction back by id, answered at once
  * - GET|POST /api/billing/card-sandbox/:id  anonymous  the sandbox's hosted checkout (Pay, Decline, Cancel), only
  *   when cards run on the sandbox (the embedded default)
+ * - POST /api/admin/payments/:id/refund       super_admin → { payment } (refunded through the processor, its pass or
+ *   title taken back: docs/decisions/045-card-refunds.md)
  * No card number reaches these routes: the payer types it on the processor's page (PCI DSS SAQ A).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardCheckoutBody, cardCheckoutResponse, callbackResponse } from '../../../shared/contracts/billing.js';
+import { callbackResponse, cardCheckoutBody, cardCheckoutResponse, paymentDetailResponse } from '../../../shared/contracts/billing.js';
+import { idParams } from '../../../shared/contracts/catalog.js';
 import { AppError } from '../../lib/app-error.js';
 import { acceptFormPosts } from '../../plugins/form-posts.js';
 import type { PaymentProviders } from '../../providers/payments/payment-router.js';
@@ -35,6 +38,11 @@ export function cardRoutes(deps: { billing: BillingService; card: PaymentProvide
       config: { access: 'user', rateLimit: perUser('card', 5) },
       schema: { body: cardCheckoutBody, response: { 201: cardCheckoutResponse } },
     }, async (req, reply) => reply.status(201).send(await deps.billing.createCardCheckout(await req.requireUser(), req.body)));
+
+    r.post('/api/admin/payments/:id/refund', {
+      config: { access: 'super_admin', rateLimit: perUser('refund', 10) },
+      schema: { params: idParams, response: { 200: paymentDetailResponse } },
+    }, async (req) => ({ payment: await deps.billing.refundPayment(req.params.id) }));
 
     r.get('/api/billing/card-return', {
       config: { access: 'anonymous', rateLimit: { max: 30, timeWindow: '1 minute' } },

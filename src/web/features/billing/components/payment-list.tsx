@@ -38,14 +38,19 @@ export function PaymentList({ payments }: { payments: PaymentDetail[] }) {
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{purchaseName(t, p)}</span>
               <Badge variant={STATUS_VARIANT[p.status]}>{t(`billing.status.${p.status}`)}</Badge>
+              {p.refundedAt && <Badge variant="secondary">{t('billing.refunded')}</Badge>}
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
               <dt>{t('billing.date')}</dt>
               <dd>
                 <time dateTime={p.createdAt}>{formatDateTime(p.createdAt, i18n.language)}</time>
               </dd>
-              <dt>{t('billing.number')}</dt>
-              <dd className="font-mono">{p.msisdnMasked ?? t('billing.numberErased')}</dd>
+              {p.provider !== 'card' && (
+                <>
+                  <dt>{t('billing.number')}</dt>
+                  <dd className="font-mono">{p.msisdnMasked ?? t('billing.numberErased')}</dd>
+                </>
+              )}
               <dt>{t('billing.provider')}</dt>
               <dd>{t(providerKey(p.provider))}</dd>
               {p.status === 'failed' && (
