@@ -14,6 +14,8 @@ import type { createBillingRepository } from './modules/billing/billing.reposito
 import type { createBillingService } from './modules/billing/billing.service.js';
 import type { BrowseServices } from './modules/catalog/browse-module.js';
 import type { createDemoSeeder } from './modules/catalog/demo-seed.js';
+import type { createGiftDelivery } from './modules/gifts/gift-delivery.js';
+import type { createGiftsService } from './modules/gifts/gifts.service.js';
 import type { createContactService } from './modules/contact/contact.service.js';
 import type { createMediaService } from './modules/media/media.service.js';
 import type { createOfflineService } from './modules/offline/offline.service.js';
@@ -60,4 +62,6 @@ export interface Services extends BrowseServices {
   outbox: Messaging['outbox'];
   recovery: ReturnType<typeof createRecoveryService>;
   vouchers: ReturnType<typeof createVouchersService>;
+  giftDelivery: ReturnType<typeof createGiftDelivery>;
+  gifts: ReturnType<typeof createGiftsService>;
 }

@@ -10,6 +10,7 @@ import { adminModule } from './admin/admin.module.js';
 import { billingModule } from './billing/billing.module.js';
 import { catalogModule } from './catalog/catalog.module.js';
 import { contactModule } from './contact/contact.module.js';
+import { giftsModule } from './gifts/gifts.module.js';
 import { mediaModule } from './media/media.module.js';
 import { buildServices, jobNeeds, planServices, type ModuleContext, type ProcessRole, type ServerModule } from './module-kit.js';
 import { offlineModule } from './offline/offline.module.js';
@@ -31,6 +32,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   progressModule,
   billingModule,
   vouchersModule,
+  giftsModule,
   contactModule,
   recoveryModule,
   siteModule,

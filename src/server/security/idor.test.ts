@@ -37,6 +37,7 @@ const IDOR_ROUTES: Record<string, 'owned' | 'catalogue'> = {
   'POST /api/progress/:id': 'catalogue',
   'GET /api/billing/payments/:id': 'owned',
   'GET /api/billing/payments/:id/receipt': 'owned',
+  'POST /api/gifts/:id/resend': 'owned',
 };
 
 const REFUSED = [403, 404];
@@ -157,6 +158,19 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
     const borrowed = await call(b, 'GET', aUrl);
     expect(REFUSED, `A's media URL for B → ${borrowed.statusCode}`).toContain(borrowed.statusCode);
     expect(await aView()).toEqual(before);
+  });
+
+  it('refuses B a resend of A’s gift, as for a gift that does not exist (docs/decisions/046-gifts.md)', async () => {
+    const bought = await call(a, 'POST', '/api/billing/payments', { plan: 'daily', phone: '0788123456', gift: { phone: '0781239999' } });
+    expect(bought.statusCode, bought.body).toBe(202);
+    await waitFor(async () => (await call(a, 'GET', `/api/billing/payments/${bought.json().payment.id}`)).json().payment.status === 'successful', 60);
+    const gift = (await call(a, 'GET', '/api/gifts')).json().gifts[0];
+    expect(gift).toMatchObject({ status: 'sent', sentCount: 1 });
+    const res = await call(b, 'POST', `/api/gifts/${gift.id}/resend`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual((await call(b, 'POST', `/api/gifts/${randomUUID()}/resend`)).json());
+    expect((await call(b, 'GET', '/api/gifts')).json().gifts).toEqual([]);
+    expect((await call(a, 'GET', '/api/gifts')).json().gifts[0]).toMatchObject({ id: gift.id, sentCount: 1 });
   });
 
   it('keeps B’s calls on shared films, series and videos to B’s own rows', async () => {

@@ -3,11 +3,12 @@ import { COUNTRIES, CURRENCIES } from '../domain/countries.js';
 import { OPERATORS } from '../domain/operators.js';
 import { PLAN_IDS } from '../domain/plans.js';
 import { passSummary } from './accounts.js';
+import { giftRecipient } from './gifts.js';
 
 /**
  * Passes, titles and mobile money (docs/product/viewer.md §4, §5, §8, §9; docs/decisions/004, 008 and 011).
  * - GET  /api/plans
- * - POST /api/billing/payments                       { plan, phone, country? } | { movieId, phone, country? } → 202 { payment }
+ * - POST /api/billing/payments                       { plan, phone, country?, gift? } | { movieId, phone, country? } → 202 { payment }
  * - GET  /api/billing/payments/:id                   → { payment } (polled every 3 s; asks the provider)
  * - GET  /api/billing/history                        → { pass (with the timeline of queued passes), payments }
  * - GET  /api/billing/payments/:id/receipt           → { receipt } (successful payments only)
@@ -57,8 +58,11 @@ export const createPaymentBody = z
     phone: z.string().trim().min(1, 'Phone number is required').max(20),
     /** The payer's country (ISO 3166-1 alpha-2): how a local number (07…) is read; default RW. +250/+256 say it themselves. */
     country: z.enum(COUNTRIES).optional(),
+    /** A pass bought for someone else (docs/decisions/046-gifts.md); passes only. */
+    gift: giftRecipient.optional(),
   })
-  .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' });
+  .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' })
+  .refine((b) => !(b.gift && b.movieId), { path: ['gift'], message: 'Only a pass can be given' });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 
 /**
@@ -70,8 +74,11 @@ export const cardCheckoutBody = z
     plan: planId.optional(),
     movieId: z.uuid('Not a valid id').optional(),
     currency: z.enum(CURRENCIES).default('USD'),
+    /** A pass bought for someone else (docs/decisions/046-gifts.md); passes only. */
+    gift: giftRecipient.optional(),
   })
-  .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' });
+  .refine((b) => (b.plan === undefined) !== (b.movieId === undefined), { path: ['plan'], message: 'Choose either a plan or a title' })
+  .refine((b) => !(b.gift && b.movieId), { path: ['gift'], message: 'Only a pass can be given' });
 export type CardCheckoutBody = z.infer<typeof cardCheckoutBody>;
 
 export const paymentStatus = z.enum(['pending', 'successful', 'failed']);

@@ -59,6 +59,11 @@ export const ERROR_CODES = [
   'voucher_voided',
   'voucher_locked',
   'voucher_codes_sealed',
+  'gift_malformed',
+  'gift_unknown',
+  'gift_claimed',
+  'gift_expired',
+  'gift_not_sent',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

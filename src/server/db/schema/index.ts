@@ -12,3 +12,4 @@ export * from './recovery.js';
 export * from './site.js';
 export * from './offline.js';
 export * from './vouchers.js';
+export * from './gifts.js';

@@ -19,7 +19,7 @@ export const billingModule: ServerModule = {
     provide({ provides: ['billingRepo'], needs: [], build: ({ db }) => ({ billingRepo: createBillingRepository(db.db) }) }),
     provide({
       provides: ['paymentProviders', 'billing'],
-      needs: ['billingRepo', 'site'],
+      needs: ['billingRepo', 'site', 'giftDelivery'],
       build: ({ config, db, log }, deps) => {
         const paymentProviders = createPaymentProviders(
           config,
@@ -39,6 +39,7 @@ export const billingModule: ServerModule = {
           approvalSeconds: config.payments.approvalSeconds,
           planPrice: deps.site.planPrice,
           titlePrice: deps.site.titlePrice,
+          gifts: deps.giftDelivery.hooks,
         });
         return { paymentProviders, billing };
       },

@@ -2,7 +2,8 @@
  * The only place that queries passes, payments and title purchases. `settle` is the one transition that may
  * grant anything: it locks the payment row (SELECT ... FOR UPDATE), leaves at once unless the payment may still
  * change, and otherwise writes the outcome and, for a success, adds the pass (kind 'pass') or records the
- * title purchase (kind 'title') in the same transaction, so any mix of concurrent polls, callbacks and jobs grants
+ * title purchase (kind 'title') in the same transaction (or, for a pass bought as a gift, activates the gift instead:
+ * docs/decisions/046-gifts.md), so any mix of concurrent polls, callbacks and jobs grants
  * a payment exactly once (docs/decisions/004 and 008).
  *
  * A pass bought on top of a pass goes through `buyPass` (src/shared/domain/pass-stacking.ts, ADR 019): the
@@ -14,6 +15,7 @@ import { advancePass, buyPass, passTimeline, refundPass, type PassSegment, type 
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { Database } from '../../db/client.js';
 import { filmTitle } from '../catalog/film-title.repository.js';
+import { activateGiftIn, refundGiftIn } from '../gifts/gifts.repository.js';
 import { movies, payments, queuedPasses, subscriptions, titlePurchases } from '../../db/schema/index.js';
 
 export type PassRow = typeof subscriptions.$inferSelect;
@@ -71,9 +73,17 @@ export function createBillingRepository(db: Database) {
         return { claimed, pass: await extendPassIn(tx as unknown as Database, userId, plan, source, now) };
       });
     },
-    async insertPayment(values: typeof payments.$inferInsert): Promise<PaymentRow> {
-      const [row] = await db.insert(payments).values(values).returning();
-      return row!;
+    /**
+     * Writes a payment; with `then`, in a transaction that runs `then` right after the row (a gift's row,
+     * docs/decisions/046-gifts.md): when `then` throws, no payment is written.
+     */
+    async insertPayment(values: typeof payments.$inferInsert, then?: (tx: Database, payment: PaymentRow) => Promise<void>): Promise<PaymentRow> {
+      if (!then) return (await db.insert(payments).values(values).returning())[0]!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(payments).values(values).returning();
+        await then(tx as unknown as Database, row!);
+        return row!;
+      });
     },
     /**
      * Inserts a title payment unless the user already owns the title or has a payment for it still waiting for
@@ -163,7 +173,9 @@ export function createBillingRepository(db: Database) {
         const late = outcome.status === 'successful' && p.status === 'failed' && p.reason === EXPIRED_REASON;
         if (p.status !== 'pending' && !late) return false;
         await tx.update(payments).set({ status: outcome.status, reason: outcome.reason, settledAt: now, updatedAt: now }).where(eq(payments.id, id));
-        if (outcome.status === 'successful' && p.userId) {
+        // A pass bought as a gift is activated for its recipient to claim, not added to the payer's (ADR 046).
+        const gift = outcome.status === 'successful' && p.kind === 'pass' && (await activateGiftIn(tx as unknown as Database, p.id, now));
+        if (outcome.status === 'successful' && p.userId && !gift) {
           if (p.kind === 'pass' && p.plan) await extendPassIn(tx as unknown as Database, p.userId, p.plan, 'payment', now);
           if (p.kind === 'title' && p.movieId) {
             await tx.insert(titlePurchases).values({ userId: p.userId, movieId: p.movieId, paymentId: p.id, createdAt: now }).onConflictDoNothing();
@@ -186,7 +198,10 @@ export function createBillingRepository(db: Database) {
           .where(and(eq(payments.id, id), eq(payments.status, 'successful'), isNull(payments.refundedAt)))
           .returning();
         if (!p) return false;
-        if (p.userId && p.kind === 'pass' && p.plan) await takeBackIn(tx as unknown as Database, p.userId, p.plan, now);
+        // A gift's pass is taken back from whoever claimed it; an unclaimed gift just stops working (ADR 046).
+        const gift = p.kind === 'pass' ? await refundGiftIn(tx as unknown as Database, p.id, now) : null;
+        const holder = gift ? gift.claimedBy : p.userId;
+        if (holder && p.kind === 'pass' && p.plan) await takeBackIn(tx as unknown as Database, holder, p.plan, now);
         if (p.userId && p.kind === 'title') await tx.delete(titlePurchases).where(eq(titlePurchases.paymentId, p.id));
         return true;
       });

@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
 import type { BillingHistoryResponse, CardCheckoutBody, CreatePaymentBody, PassView, PaymentDetail, PaymentReason, ReceiptView } from '../../../shared/contracts/billing.js';
+import type { GiftRecipient } from '../../../shared/contracts/gifts.js';
 import type { Country } from '../../../shared/domain/countries.js';
 import { maskMsisdn, operatorOf, parseMsisdn } from '../../../shared/domain/msisdn.js';
 import { allPrefixesText, joinWords, type Operator, OPERATOR_INFO, OPERATORS, operatorsIn } from '../../../shared/domain/operators.js';
@@ -88,6 +89,18 @@ export function toPassView(p: PassRow, timeline: PassSegment[] = [], now = new D
   };
 }
 
+/**
+ * What the gifts module does at two points of a payment (docs/decisions/046-gifts.md), given to billing so that
+ * billing does not depend on it: writing the gift with a pass payment bought for someone else, and sending the
+ * gift's message once that payment succeeded (BillingRepository.settle activated the gift in its transaction).
+ */
+export interface GiftHooks {
+  /** In the payment's transaction, right after its row. @throws AppError for a recipient that cannot be reached. */
+  insertIn(tx: Database, payment: PaymentRow, recipient: GiftRecipient): Promise<void>;
+  /** After a payment settled successfully, outside any transaction; never throws (a failed send is logged). */
+  paid(paymentId: string): Promise<void>;
+}
+
 /** The logger of the billing service; never given a number or a token. */
 export interface BillingLogger {
   info(obj: object, msg: string): void;
@@ -111,6 +124,8 @@ export function createBillingService(deps: {
   planPrice?: (plan: PlanId, currency: string) => Promise<number | null>;
   /** Price in force of one title alone in a currency other than RWF (docs/decisions/043), or null when none is set. */
   titlePrice?: (currency: string) => Promise<number | null>;
+  /** Gifts (ADR 046); without them a body with `gift` is refused. */
+  gifts?: GiftHooks;
   now?: () => Date;
 }) {
   const { repo, providers, log } = deps;
@@ -152,7 +167,10 @@ export function createBillingService(deps: {
     }
     const at = now();
     if (answer.status === 'SUCCESSFUL') {
-      if (await repo.settle(p.id, { status: 'successful', reason: null }, at)) log.info({ paymentId: p.id, provider: p.provider, late: state === 'late' }, 'payment successful');
+      if (await repo.settle(p.id, { status: 'successful', reason: null }, at)) {
+        log.info({ paymentId: p.id, provider: p.provider, late: state === 'late' }, 'payment successful');
+        if (p.kind === 'pass') await deps.gifts?.paid(p.id);
+      }
     } else if (state === 'late') {
       await repo.touch(p.id, at);
     } else if (answer.status === 'FAILED') {
@@ -203,6 +221,14 @@ export function createBillingService(deps: {
     return toPaymentDetail({ ...((await repo.paymentWithTitle(p.id)) ?? p) });
   }
 
+  /** What writes the gift with its payment (ADR 046); undefined for a purchase for oneself. */
+  function giftWith(gift: GiftRecipient | undefined): ((tx: Database, payment: PaymentRow) => Promise<void>) | undefined {
+    if (!gift) return undefined;
+    const hooks = deps.gifts;
+    if (!hooks) throw new AppError(400, 'method_unavailable', 'Gifts are not available.');
+    return (tx, payment) => hooks.insertIn(tx, payment, gift);
+  }
+
   async function withTitle(p: PaymentRow): Promise<PaymentWithTitle> {
     return (await repo.paymentWithTitle(p.id)) ?? { ...p, movieTitle: null };
   }
@@ -248,7 +274,7 @@ export function createBillingService(deps: {
       let label: string;
       if (body.plan) {
         const amount = await planPriceIn(body.plan, priceCurrency);
-        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amount });
+        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amount }, giftWith(body.gift));
         label = `Sobanura ${body.plan} pass`;
       } else {
         const movie = await repo.movieForSale(body.movieId!);
@@ -317,7 +343,7 @@ export function createBillingService(deps: {
       let payment: PaymentRow;
       let title: string;
       if (body.plan) {
-        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amount: await planPriceIn(body.plan, currency) });
+        payment = await repo.insertPayment({ ...base, kind: 'pass', plan: body.plan, amount: await planPriceIn(body.plan, currency) }, giftWith(body.gift));
         title = `Sobanura ${body.plan} pass`;
       } else {
         const movie = await repo.movieForSale(body.movieId!);

@@ -29,12 +29,16 @@ export interface RedeemLimits {
 
 type Window = { points: number; seconds: number };
 
-export function createRedeemLimits(store: CounterStore, limits: Pick<typeof VOUCHER_LIMITS, 'attemptsPerAddress' | 'wrongPerAccount' | 'wrongPerAddress'> = VOUCHER_LIMITS): RedeemLimits {
-  const counter = (name: string, w: Window): RateLimiterAbstract => createCounter(store, name, w.points, w.seconds);
-  const attempts = counter('voucher-address-attempts', limits.attemptsPerAddress);
+/**
+ * @param kind what the codes are, naming the counters (`<kind>-address-attempts`, …) and the messages: 'voucher',
+ *   or 'gift' for gift claims (docs/decisions/046-gifts.md), which get the same numbers in windows of their own.
+ */
+export function createRedeemLimits(store: CounterStore, limits: Pick<typeof VOUCHER_LIMITS, 'attemptsPerAddress' | 'wrongPerAccount' | 'wrongPerAddress'> = VOUCHER_LIMITS, kind: 'voucher' | 'gift' = 'voucher'): RedeemLimits {
+  const counter = (name: string, w: Window): RateLimiterAbstract => createCounter(store, `${kind}-${name}`, w.points, w.seconds);
+  const attempts = counter('address-attempts', limits.attemptsPerAddress);
   const wrong = [
-    { scope: 'account' as const, counter: counter('voucher-account-wrong', limits.wrongPerAccount) },
-    { scope: 'address' as const, counter: counter('voucher-address-wrong', limits.wrongPerAddress) },
+    { scope: 'account' as const, counter: counter('account-wrong', limits.wrongPerAccount) },
+    { scope: 'address' as const, counter: counter('address-wrong', limits.wrongPerAddress) },
   ];
 
   return {
@@ -50,7 +54,7 @@ export function createRedeemLimits(store: CounterStore, limits: Pick<typeof VOUC
         if (failed) throw (failed as PromiseRejectedResult).reason;
         const worst = refused.reduce((a, b) => (b.ms > a.ms ? b : a));
         const seconds = retryAfterSeconds(worst.ms);
-        throw new AppError(429, 'voucher_locked', `Too many wrong voucher codes. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
+        throw new AppError(429, 'voucher_locked', `Too many wrong ${kind} codes. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
           retryAfterSeconds: seconds,
           retryAfterMinutes: Math.ceil(seconds / 60),
           scope: worst.scope,
@@ -60,7 +64,7 @@ export function createRedeemLimits(store: CounterStore, limits: Pick<typeof VOUC
         await attempts.consume(client);
       } catch (err) {
         await giveBack();
-        if (isOverLimit(err)) throw limitedError(err.msBeforeNext, 'rate_limited', 'Too many voucher codes tried from this network.');
+        if (isOverLimit(err)) throw limitedError(err.msBeforeNext, 'rate_limited', `Too many ${kind} codes tried from this network.`);
         throw err;
       }
       try {

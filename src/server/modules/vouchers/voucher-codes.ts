@@ -28,9 +28,12 @@ export interface CodeSealer {
   open(sealed: string): string | null;
 }
 
-/** Seals and opens codes under a key derived from `secret` (the session secret). */
-export function sealer(secret: string): CodeSealer {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'sobanura-vouchers', 'sobanura voucher codes v1', 32));
+/**
+ * Seals and opens codes under a key derived from `secret` (the session secret). `info` separates the keys of
+ * different kinds of codes (gifts use their own: docs/decisions/046-gifts.md); vouchers keep the default.
+ */
+export function sealer(secret: string, info = 'sobanura voucher codes v1'): CodeSealer {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'sobanura-vouchers', info, 32));
   return {
     seal(code) {
       const iv = randomBytes(12);
