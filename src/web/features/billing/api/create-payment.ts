@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentDetail } from '../../../../shared/contracts/billing';
+import type { GiftRecipient } from '../../../../shared/contracts/gifts';
 import type { PlanId } from '../../../../shared/domain/plans';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What a payment buys: a pass (plan) or one title alone (movieId). The server sets the amount. */
-export type PurchaseTarget = { kind: 'pass'; plan: PlanId } | { kind: 'title'; movieId: string; title: string; priceRwf: number };
+export type PurchaseTarget = { kind: 'pass'; plan: PlanId; gift?: GiftRecipient } | { kind: 'title'; movieId: string; title: string; priceRwf: number };
 
 /**
  * POST /api/billing/payments: asks the payer's operator (MTN MoMo or Airtel Money, chosen by the number) to
@@ -13,7 +14,7 @@ export type PurchaseTarget = { kind: 'pass'; plan: PlanId } | { kind: 'title'; m
  * (details.paymentId: a payment for the title is already waiting), 429 rate_limited, 502 payment_failed.
  */
 export function createPayment(target: PurchaseTarget, phone: string): Promise<{ payment: PaymentDetail }> {
-  const body = target.kind === 'pass' ? { plan: target.plan, phone } : { movieId: target.movieId, phone };
+  const body = target.kind === 'pass' ? { plan: target.plan, phone, ...(target.gift ? { gift: target.gift } : {}) } : { movieId: target.movieId, phone };
   return apiRequest('/api/billing/payments', { method: 'POST', body });
 }
 
@@ -24,7 +25,7 @@ export function createPayment(target: PurchaseTarget, phone: string): Promise<{ 
  * Errors: 400 method_unavailable / not_for_sale, 409 already_purchased / conflict, 429 rate_limited, 502 payment_failed.
  */
 export function createCardCheckout(target: PurchaseTarget, currency = 'USD'): Promise<{ payment: PaymentDetail; checkoutUrl: string }> {
-  const body = target.kind === 'pass' ? { plan: target.plan, currency } : { movieId: target.movieId, currency };
+  const body = target.kind === 'pass' ? { plan: target.plan, currency, ...(target.gift ? { gift: target.gift } : {}) } : { movieId: target.movieId, currency };
   return apiRequest('/api/billing/card-checkouts', { method: 'POST', body });
 }
 

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { ClaimedGiftView } from '../../../../shared/contracts/gifts';
+import { parseVoucherCode } from '../../../../shared/domain/voucher-code';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { FieldError, Label } from '../../../components/ui/label';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useClaimGift } from '../api/claim-gift';
+
+/**
+ * /gift?code=… (docs/decisions/046-gifts.md): the link of a gift's message. A signed-in viewer claims the pass
+ * someone paid for them; the code from the link is filled in, and its check character is checked before anything is
+ * sent (gift codes have the voucher format, src/shared/domain/voucher-code.ts). Signed out, the route's guard sends
+ * the visitor to sign in (or register) and back here.
+ */
+export function GiftPage() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const [value, setValue] = useState(params.get('code') ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<ClaimedGiftView | null>(null);
+  const claim = useClaimGift();
+  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric' });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseVoucherCode(value);
+    if (!parsed.ok) return setProblem(t('errors.gift_malformed'));
+    setProblem(null);
+    try {
+      setDone(await claim.mutateAsync({ code: parsed.code }));
+    } catch (err) {
+      setProblem(isApiError(err) ? t(`errors.${err.code}`, { defaultValue: errorMessage(t, err) }) : errorMessage(t, err));
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {t('gifts.title')}
+          </CardTitle>
+          <CardDescription>{t('gifts.subtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {done ? (
+            <div className="grid gap-3" role="status" data-testid="gift-claimed">
+              <h2 className="text-lg font-semibold">{t('gifts.doneTitle', { plan: t(`plans.${done.plan}.name`) })}</h2>
+              <p className="text-sm">{t('gifts.doneUntil', { until: day(done.passesEndAt) })}</p>
+              <Button asChild>
+                <Link to="/movies">{t('gifts.startWatching')}</Link>
+              </Button>
+            </div>
+          ) : (
+            <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="gift-code">{t('gifts.codeLabel')}</Label>
+                <Input
+                  id="gift-code"
+                  name="code"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  className="font-mono uppercase tracking-wider"
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? 'gift-code-error' : undefined}
+                />
+                <FieldError id="gift-code-error">{problem ?? undefined}</FieldError>
+              </div>
+              <Button type="submit" disabled={claim.isPending} className="w-full">
+                {claim.isPending ? t('gifts.claiming') : t('gifts.claim')}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export default GiftPage;
