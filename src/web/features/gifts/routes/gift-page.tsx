@@ -5,8 +5,7 @@ import type { ClaimedGiftView } from '../../../../shared/contracts/gifts';
 import { parseVoucherCode } from '../../../../shared/domain/voucher-code';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
+import { CodeField } from '../../../components/ui/code-field';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useClaimGift } from '../api/claim-gift';
@@ -58,22 +57,7 @@ export function GiftPage() {
             </div>
           ) : (
             <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor="gift-code">{t('gifts.codeLabel')}</Label>
-                <Input
-                  id="gift-code"
-                  name="code"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  className="font-mono uppercase tracking-wider"
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? 'gift-code-error' : undefined}
-                />
-                <FieldError id="gift-code-error">{problem ?? undefined}</FieldError>
-              </div>
+              <CodeField id="gift-code" name="code" label={t('gifts.codeLabel')} value={value} onChange={setValue} problem={problem} />
               <Button type="submit" disabled={claim.isPending} className="w-full">
                 {claim.isPending ? t('gifts.claiming') : t('gifts.claim')}
               </Button>

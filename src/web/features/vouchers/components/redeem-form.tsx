@@ -6,8 +6,7 @@ import type { RedeemedVoucher } from '../../../../shared/contracts/vouchers';
 import { isPlanId } from '../../../../shared/domain/plans';
 import { parseVoucherCode, type VoucherCodeProblem } from '../../../../shared/domain/voucher-code';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
+import { CodeField } from '../../../components/ui/code-field';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { BUSY_BUTTON, BusyLabel, useFormReturn } from '../../../lib/form-return';
@@ -100,27 +99,7 @@ export function RedeemForm() {
 
   return (
     <form method="post" action="/api/vouchers/redeem" data-busy-on-submit="" aria-busy={redeem.isPending || undefined} onSubmit={(e) => void onSubmit(e)} noValidate className="group/form grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="voucher-code">{t('vouchers.codeLabel')}</Label>
-        <Input
-          id="voucher-code"
-          name="code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="font-mono uppercase tracking-wider"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'voucher-code-error' : 'voucher-code-hint'}
-        />
-        {!problem && (
-          <p id="voucher-code-hint" className="text-xs text-muted-foreground">
-            {t('vouchers.codeHint')}
-          </p>
-        )}
-        <FieldError id="voucher-code-error">{problem ?? undefined}</FieldError>
-      </div>
+      <CodeField id="voucher-code" name="code" label={t('vouchers.codeLabel')} value={value} onChange={setValue} problem={problem} hint={t('vouchers.codeHint')} />
       <Button type="submit" disabled={redeem.isPending} className={`w-full ${BUSY_BUTTON}`}>
         <BusyLabel busy={redeem.isPending} idle={t('vouchers.redeem')} working={t('vouchers.redeeming')} />
       </Button>
