@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'gift_claimed',
   'gift_expired',
   'gift_not_sent',
+  'gift_locked',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,7 +8,7 @@
  * - The giver sees their gifts with a masked recipient; sends one again (the same code) while it is activated,
  *   unclaimed and not expired, at most GIFT_SENDS_PER_DAY times a day.
  * Errors: AppError 400 `gift_malformed` (details.problem 'length' | 'characters' | 'check'), 404 `gift_unknown`,
- * 409 `gift_claimed` (details.byYou), 410 `gift_expired`, 429 `voucher_locked` / `rate_limited` (the limits);
+ * 409 `gift_claimed` (details.byYou), 410 `gift_expired`, 429 `gift_locked` / `rate_limited` (the limits);
  * for a resend 404 `not_found` (not the caller's), 409 `conflict` (not paid yet, claimed, expired), 429
  * `rate_limited`, 502 `gift_not_sent` (the mail or SMS provider did not take it).
  */

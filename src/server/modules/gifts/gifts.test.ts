@@ -2,17 +2,20 @@
  * Gifts (docs/decisions/046-gifts.md), through `app.inject` on both databases: a pass bought for a phone number with
  * the sandbox mobile money leaves the giver's own pass alone and texts the number a claim code (the outbox); the
  * recipient claims it once, and of 20 concurrent claims by different accounts exactly one credits a pass; expired
- * gifts, typos (refused before any lookup) and bodies giving a title are refused; the giver lists and sends again.
+ * gifts, typos (refused before any lookup) and bodies giving a title are refused; too many wrong codes lock an account
+ * out with `gift_locked`; the giver lists and sends again.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOUCHER_LIMITS } from '../../../shared/contracts/vouchers.js';
 import { PLANS } from '../../../shared/domain/plans.js';
 import { voucherCheckCharacter } from '../../../shared/domain/voucher-code.js';
 import { subscriptions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { paymentRequests } from '../../test/payment-requests.js';
+import { wellFormedUnknownCode } from '../../test/voucher-test-bed.js';
 import type { BillingService } from '../billing/billing.service.js';
 import type { RedeemLimits } from '../vouchers/redeem-limits.js';
 import { createGiftsService } from './gifts.service.js';
@@ -125,6 +128,15 @@ describeEachDb('gifts', (kind) => {
     expect(badNumber.json().error.code).toBe('invalid_msisdn');
     expect(Number((await t.db.executeSql('select count(*)::int as n from payments where user_id = $1', [giver.id])).rows[0]!.n)).toBe(0);
     expect((await t.app.inject({ method: 'POST', url: '/api/gifts/claim', payload: { code } })).statusCode).toBe(401);
+  });
+
+  it(`locks an account out after ${VOUCHER_LIMITS.wrongPerAccount.points} wrong gift codes with 429 gift_locked, its own code (not voucher_locked)`, async () => {
+    const v = await signUp(t);
+    for (let i = 0; i < VOUCHER_LIMITS.wrongPerAccount.points; i++) expect((await claim(v.cookie, wellFormedUnknownCode())).json().error.code).toBe('gift_unknown');
+    const locked = await claim(v.cookie, wellFormedUnknownCode());
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatchObject({ code: 'gift_locked', message: expect.stringMatching(/Too many wrong gift codes/), details: { scope: 'account', retryAfterMinutes: 60 } });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3500);
   });
 
   it('sends a gift by email in its language; a gift not paid yet cannot be claimed', async () => {

@@ -5,8 +5,8 @@
  * or an IPv6 /64, lib/client-address.ts):
  * - every attempt counts against the client's window (60 per 10 minutes); past it, 429 `rate_limited`;
  * - a wrong code (a well-formed code that no batch holds) counts against the account's (10 an hour) and the client's
- *   (30 an hour) wrong-code windows; once either is full, every attempt is refused with 429 `voucher_locked` and
- *   Retry-After until the window ends, **before the code is looked up**, so a guess during a lock-out learns nothing,
+ *   (30 an hour) wrong-code windows; once either is full, every attempt is refused with 429 `voucher_locked`
+ *   (`gift_locked` for gift claims, docs/decisions/046-gifts.md) and Retry-After until the window ends, **before the code is looked up**, so a guess during a lock-out learns nothing,
  *   not even when it is right.
  * Counted before the code is looked up and atomically (a wrong-code point is taken first and given back when the code
  * was not a wrong one), so 50 guesses sent at once are bounded like 50 sent one after another. An attempt refused
@@ -21,8 +21,9 @@ export interface RedeemLimits {
   /**
    * Runs `redeem` if the account `userId` and the client `client` (a `clientKey`) may try a code now.
    * @param isWrong whether what `redeem` threw is a wrong code (kept counted); anything else gives the point back.
-   * @throws AppError 429 `rate_limited` (the client's attempts) or `voucher_locked` (details.retryAfterSeconds,
-   *   details.scope 'account' | 'address'), without running `redeem`; else whatever `redeem` throws.
+   * @throws AppError 429 `rate_limited` (the client's attempts) or `voucher_locked` / `gift_locked` by kind
+   *   (details.retryAfterSeconds, details.retryAfterMinutes, details.scope 'account' | 'address'), without running
+   *   `redeem`; else whatever `redeem` throws.
    */
   attempt<T>(userId: string, client: string, redeem: () => Promise<T>, isWrong: (err: unknown) => boolean): Promise<T>;
 }
@@ -31,9 +32,11 @@ type Window = { points: number; seconds: number };
 
 /**
  * @param kind what the codes are, naming the counters (`<kind>-address-attempts`, …) and the messages: 'voucher',
- *   or 'gift' for gift claims (docs/decisions/046-gifts.md), which get the same numbers in windows of their own.
+ *   or 'gift' for gift claims (docs/decisions/046-gifts.md), which get the same numbers in windows of their own
+ *   and their own lock-out code, `gift_locked`.
  */
 export function createRedeemLimits(store: CounterStore, limits: Pick<typeof VOUCHER_LIMITS, 'attemptsPerAddress' | 'wrongPerAccount' | 'wrongPerAddress'> = VOUCHER_LIMITS, kind: 'voucher' | 'gift' = 'voucher'): RedeemLimits {
+  const lockedCode = kind === 'gift' ? 'gift_locked' : 'voucher_locked';
   const counter = (name: string, w: Window): RateLimiterAbstract => createCounter(store, `${kind}-${name}`, w.points, w.seconds);
   const attempts = counter('address-attempts', limits.attemptsPerAddress);
   const wrong = [
@@ -54,7 +57,7 @@ export function createRedeemLimits(store: CounterStore, limits: Pick<typeof VOUC
         if (failed) throw (failed as PromiseRejectedResult).reason;
         const worst = refused.reduce((a, b) => (b.ms > a.ms ? b : a));
         const seconds = retryAfterSeconds(worst.ms);
-        throw new AppError(429, 'voucher_locked', `Too many wrong ${kind} codes. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
+        throw new AppError(429, lockedCode, `Too many wrong ${kind} codes. Try again in ${Math.ceil(seconds / 60)} minutes.`, {
           retryAfterSeconds: seconds,
           retryAfterMinutes: Math.ceil(seconds / 60),
           scope: worst.scope,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * /gift (docs/decisions/046-gifts.md): the code from the message's link is filled in, a typo is caught by the check
- * character before any request, and a claimed gift says which pass was added.
+ * character before any request, a claimed gift says which pass was added, and a lock-out names the minutes to wait.
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -51,5 +51,11 @@ describe('GiftPage', () => {
     fireEvent.change(screen.getByLabelText('Gift code'), { target: { value: CODE } });
     fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
     await waitFor(() => expect(screen.getByText('This gift has already been claimed.')).toBeTruthy());
+  });
+
+  it('names the minutes to wait when too many wrong gift codes locked the account out (gift_locked)', async () => {
+    setup(() => json(429, { error: { code: 'gift_locked', message: 'Too many wrong gift codes. Try again in 42 minutes.', details: { retryAfterSeconds: 2500, retryAfterMinutes: 42, scope: 'account' } } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
+    await screen.findByText('Too many wrong gift codes. Try again in 42 minutes.');
   });
 });

@@ -6,7 +6,6 @@ import { parseVoucherCode } from '../../../../shared/domain/voucher-code';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CodeField } from '../../../components/ui/code-field';
-import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useClaimGift } from '../api/claim-gift';
 
@@ -33,7 +32,8 @@ export function GiftPage() {
     try {
       setDone(await claim.mutateAsync({ code: parsed.code }));
     } catch (err) {
-      setProblem(isApiError(err) ? t(`errors.${err.code}`, { defaultValue: errorMessage(t, err) }) : errorMessage(t, err));
+      // errors.<code> with the error's details (gift_locked names the minutes to wait).
+      setProblem(errorMessage(t, err));
     }
   };
 
