@@ -12,6 +12,8 @@ import type { createRegistrationGuard } from './modules/accounts/registration-gu
 import type { AdminServices } from './modules/admin/admin-module.js';
 import type { createBillingRepository } from './modules/billing/billing.repository.js';
 import type { createBillingService } from './modules/billing/billing.service.js';
+import type { createCardPaymentsService } from './modules/billing/card-payments.service.js';
+import type { createRefundsService } from './modules/billing/refunds.service.js';
 import type { BrowseServices } from './modules/catalog/browse-module.js';
 import type { createDemoSeeder } from './modules/catalog/demo-seed.js';
 import type { createGiftDelivery } from './modules/gifts/gift-delivery.js';
@@ -43,6 +45,8 @@ export interface Services extends BrowseServices {
   billingRepo: ReturnType<typeof createBillingRepository>;
   paymentProviders: ReturnType<typeof createPaymentProviders>;
   billing: ReturnType<typeof createBillingService>;
+  cardPayments: ReturnType<typeof createCardPaymentsService>;
+  refunds: ReturnType<typeof createRefundsService>;
   storage: ReturnType<typeof createMediaStorage>;
   sources: UploadSources;
   delivery: ReturnType<typeof createMediaDelivery>;

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { isPlanId, PLAN_IDS } from '../../shared/domain/plans.js';
 import { AppError } from '../lib/app-error.js';
-import { LATE_CHECK_EVERY_SECONDS, LATE_CONFIRMATION_SECONDS } from '../modules/billing/billing.service.js';
+import { LATE_CHECK_EVERY_SECONDS, LATE_CONFIRMATION_SECONDS } from '../modules/billing/payment-settlement.js';
 import { oneOf, table, type CommandEnv } from './command-kit.js';
 
 export function registerPaymentsCommands(program: Command, env: CommandEnv): void {

@@ -1,7 +1,9 @@
 /**
  * The billing module (docs/decisions/038-modules-declare-themselves.md): passes and payments through the mobile-money
- * providers (ADR 008), at the price in force (site settings, ADR 022), the payment limits (ADR 018), and the jobs
- * that reconcile payments and expire passes, worked by web instances (ADR 016; jobs/billing.jobs.ts).
+ * providers (ADR 008; `billing`), card checkouts (ADR 044; `cardPayments`) and card refunds (ADR 045; `refunds`), at
+ * the price in force (site settings, ADR 022), the payment limits (ADR 018), and the jobs that reconcile payments and
+ * expire passes, worked by web instances (ADR 016; jobs/billing.jobs.ts). Every method settles through the billing
+ * service's read-back (payment-settlement.ts).
  */
 import { z } from 'zod';
 import { EXPIRE_QUEUE, RECONCILE_QUEUE, registerBillingJobs } from '../../jobs/billing.jobs.js';
@@ -11,6 +13,8 @@ import { createBillingRepository } from './billing.repository.js';
 import { billingRoutes } from './billing.routes.js';
 import { cardRoutes } from './card.routes.js';
 import { createBillingService } from './billing.service.js';
+import { createCardPaymentsService } from './card-payments.service.js';
+import { createRefundsService } from './refunds.service.js';
 import { createPaymentLimits } from './payment-limits.js';
 
 export const billingModule: ServerModule = {
@@ -44,9 +48,17 @@ export const billingModule: ServerModule = {
         return { paymentProviders, billing };
       },
     }),
+    provide({
+      provides: ['cardPayments', 'refunds'],
+      needs: ['billingRepo', 'paymentProviders', 'billing'],
+      build: ({ config, log }, deps) => ({
+        cardPayments: createCardPaymentsService({ repo: deps.billingRepo, providers: deps.paymentProviders, log, terms: deps.billing.terms, settlement: deps.billing, publicUrl: config.publicUrl }),
+        refunds: createRefundsService({ repo: deps.billingRepo, providers: deps.paymentProviders, log }),
+      }),
+    }),
   ],
   async routes({ app, config, services, counters }) {
-    await app.register(cardRoutes({ billing: services.billing, card: services.paymentProviders.card }));
+    await app.register(cardRoutes({ cardPayments: services.cardPayments, refunds: services.refunds, card: services.paymentProviders.card }));
     await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, titlePrices: services.site.titlePrices, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   },
   jobs: [

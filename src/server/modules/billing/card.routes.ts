@@ -20,8 +20,9 @@ import { AppError } from '../../lib/app-error.js';
 import { acceptFormPosts } from '../../plugins/form-posts.js';
 import type { PaymentProviders } from '../../providers/payments/payment-router.js';
 import { perUser } from './billing.routes.js';
-import type { BillingService } from './billing.service.js';
+import type { CardPaymentsService } from './card-payments.service.js';
 import { sandboxCheckoutPage } from './card-sandbox-page.js';
+import type { RefundsService } from './refunds.service.js';
 
 const returnQuery = z.object({
   payment: z.uuid('Not a valid id'),
@@ -30,26 +31,26 @@ const returnQuery = z.object({
 const sandboxParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Not a checkout') });
 const sandboxChoice = z.object({ outcome: z.enum(['successful', 'failed', 'cancelled']) });
 
-export function cardRoutes(deps: { billing: BillingService; card: PaymentProviders['card'] }) {
+export function cardRoutes(deps: { cardPayments: CardPaymentsService; refunds: RefundsService; card: PaymentProviders['card'] }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/api/billing/card-checkouts', {
       config: { access: 'user', rateLimit: perUser('card', 5) },
       schema: { body: cardCheckoutBody, response: { 201: cardCheckoutResponse } },
-    }, async (req, reply) => reply.status(201).send(await deps.billing.createCardCheckout(await req.requireUser(), req.body)));
+    }, async (req, reply) => reply.status(201).send(await deps.cardPayments.createCardCheckout(await req.requireUser(), req.body)));
 
     r.post('/api/admin/payments/:id/refund', {
       config: { access: 'super_admin', rateLimit: perUser('refund', 10) },
       schema: { params: idParams, response: { 200: paymentDetailResponse } },
-    }, async (req) => ({ payment: await deps.billing.refundPayment(req.params.id) }));
+    }, async (req) => ({ payment: await deps.refunds.refundPayment(req.params.id) }));
 
     r.get('/api/billing/card-return', {
       config: { access: 'anonymous', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { querystring: returnQuery },
     }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.redirect(await deps.billing.cardReturn(req.query.payment, req.query.transaction_id), 303);
+      return reply.redirect(await deps.cardPayments.cardReturn(req.query.payment, req.query.transaction_id), 303);
     });
 
     // The webhook's body is kept as text (at most 16 KB, as the other callbacks): it is read only after its
@@ -68,7 +69,7 @@ export function cardRoutes(deps: { billing: BillingService; card: PaymentProvide
           throw new AppError(400, 'invalid_signature', 'Webhook signature missing or wrong.');
         }
         req.log.info({ provider: 'card', event: hint.event, transactionId: hint.transactionId }, 'card webhook received');
-        if (hint.txRef) deps.billing.handleCallbackLater('card', { reference: hint.txRef, transactionId: hint.transactionId });
+        deps.cardPayments.webhookLater(hint);
         return { received: true as const };
       });
     });
