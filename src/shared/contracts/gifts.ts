@@ -50,6 +50,8 @@ export type GiftStatus = z.infer<typeof giftStatus>;
 
 export const giftView = z.object({
   id: z.string(),
+  /** The payment that bought it (null once that payment was deleted): the web's success step finds the gift by it. */
+  paymentId: z.string().nullable(),
   plan: z.enum(PLAN_IDS),
   /** `a***@example.com` or `2507******12`. */
   recipient: z.string(),

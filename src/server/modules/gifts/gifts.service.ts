@@ -41,6 +41,7 @@ export function toGiftView(g: GiftRow, at: Date): GiftView {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     id: g.id,
+    paymentId: g.paymentId,
     plan: g.plan,
     recipient: maskedRecipient(g),
     channel: g.recipientEmail ? 'email' : 'sms',

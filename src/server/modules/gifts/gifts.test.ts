@@ -54,14 +54,14 @@ describeEachDb('gifts', (kind) => {
   }
 
   it('buys a gift by phone: the giver\'s pass is not extended, the number is texted the code once, the recipient claims it', async () => {
-    const { giver, code, texts, giftId } = await paidGift('0781230001', '250781230001');
+    const { giver, code, texts, giftId, payment } = await paidGift('0781230001', '250781230001');
     expect(await passOf(giver.id)).toBeNull();
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(`https://sobanura.test/gift?code=${code}`.replace('https://sobanura.test', t.config.publicUrl));
     expect(texts[0]).toMatch(/^Sobanura : .* vous offre un pass d'une semaine/);
 
     const listed = (await t.app.inject({ url: '/api/gifts', headers: { cookie: giver.cookie } })).json().gifts;
-    expect(listed).toEqual([expect.objectContaining({ id: giftId, plan: 'weekly', channel: 'sms', status: 'sent', recipient: '250781***001', sentCount: 1 })]);
+    expect(listed).toEqual([expect.objectContaining({ id: giftId, paymentId: payment.id, plan: 'weekly', channel: 'sms', status: 'sent', recipient: '250781***001', sentCount: 1 })]);
 
     const recipient = await signUp(t);
     const before = Date.now();

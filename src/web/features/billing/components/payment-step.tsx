@@ -2,6 +2,7 @@ import { ArrowLeft, CreditCard, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { GiftRecipient } from '../../../../shared/contracts/gifts';
 import { COUNTRY_INFO, type Currency } from '../../../../shared/domain/countries';
 import { parseMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
 import { type Operator, operatorNameKey } from '../../../../shared/domain/operators';
@@ -10,6 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { formatMoney } from '../../../lib/format';
 import { usePayCountry } from '../hooks/use-pay-country';
+import { GiftFields, readGift, type GiftDraft } from './gift-fields';
 import { countriesOffered, numberPlaceholder, operatorSet } from './operator-texts';
 import { PayCountryPicker } from './pay-country-picker';
 
@@ -21,8 +23,12 @@ import { PayCountryPicker } from './pay-country-picker';
  * 072/073 Airtel; Uganda 076/077/078 MTN, 070/074/075 Airtel; as 07X…, the country code and 7X…, or 7X… plus 7
  * digits. The operator it goes to is shown as the viewer types, and the price in that country's currency. A number
  * that is not valid, or whose operator is not among `operators` (GET /api/plans), is refused here, before any request.
+ * With `gift` (passes only, docs/decisions/046-gifts.md), "Buy as a gift" asks for the recipient's email or mobile
+ * number (read in the paying country, `readGift`) and the message's language; a recipient that cannot be read is
+ * shown under its field and nothing is paid, by mobile money or by card.
  * @param item.prices the price in each currency, integer minor units; a currency missing means not sold in it.
- * @param onPay receives the MSISDN with its country code (`2507XXXXXXXX`, `2567XXXXXXXX`).
+ * @param onPay receives the MSISDN with its country code (`2507XXXXXXXX`, `2567XXXXXXXX`), and the gift's recipient
+ *   when the pass is bought as a gift.
  * @param onBack back to the plan choice (passes), or cancel (a title).
  */
 export function PaymentStep({
@@ -33,15 +39,18 @@ export function PaymentStep({
   onBack,
   backLabel,
   card,
+  gift,
 }: {
   item: { name: string; prices: Partial<Record<Currency, number>> };
   operators: readonly Operator[];
   processing: boolean;
-  onPay: (msisdn: string) => void;
+  onPay: (msisdn: string, gift?: GiftRecipient) => void;
   onBack: () => void;
   backLabel?: string;
   /** Cards, when offered (GET /api/plans `card`): the price to show and what Pay by card does (docs/decisions/044). */
-  card?: { price: string; onPay: () => void } | null;
+  card?: { price: string; onPay: (gift?: GiftRecipient) => void } | null;
+  /** "Buy as a gift" (passes only): the draft, controlled by the dialog. */
+  gift?: { draft: GiftDraft; onChange: (draft: GiftDraft) => void };
 }) {
   const { t, i18n } = useTranslation();
   const [phone, setPhone] = useState('');
@@ -52,6 +61,20 @@ export function PaymentStep({
   // The price in the currency of the wallet the number belongs to (its own country code may name another country).
   const currency = COUNTRY_INFO[parsed?.country ?? country].currency as Currency;
   const price = item.prices[currency];
+  const [giftProblem, setGiftProblem] = useState<string | null>(null);
+  const placeholder = numberPlaceholder(operators, country);
+  /** The gift's recipient, or false (the problem is shown) when the gift's field cannot be read. */
+  const giftOrProblem = (): GiftRecipient | undefined | false => {
+    if (!gift) return undefined;
+    const read = readGift(gift.draft, country);
+    if (read.ok) {
+      setGiftProblem(null);
+      return read.gift;
+    }
+    setGiftProblem(read.problem === 'email' ? t('billing.gift.emailInvalid') : t('billing.gift.phoneInvalid', { example: placeholder }));
+    document.getElementById('gift-recipient')?.focus();
+    return false;
+  };
 
   return (
     <form
@@ -68,7 +91,10 @@ export function PaymentStep({
           toast.error(t('billing.operatorUnavailable', { operator: t(operatorNameKey(parsed.operator)) }), { description: t(`billing.invalidNumberText.${set}`) });
           return;
         }
-        onPay(parsed.msisdn);
+        const recipient = giftOrProblem();
+        if (recipient === false) return;
+        if (recipient) onPay(parsed.msisdn, recipient);
+        else onPay(parsed.msisdn);
       }}
     >
       <div className="flex items-center justify-between gap-3 rounded-lg bg-muted p-3 text-sm">
@@ -77,6 +103,18 @@ export function PaymentStep({
           {price != null ? formatMoney(price, currency, i18n.language) : '–'}
         </span>
       </div>
+      {gift && (
+        <GiftFields
+          draft={gift.draft}
+          onChange={(d) => {
+            setGiftProblem(null);
+            gift.onChange(d);
+          }}
+          problem={giftProblem}
+          disabled={processing}
+          phonePlaceholder={placeholder}
+        />
+      )}
       <PayCountryPicker id="payment-country" countries={countriesOffered(operators)} value={country} onChange={setCountry} />
       <div className="grid gap-2">
         <Label htmlFor="payment-phone">{t(`billing.phoneLabel.${set}`)}</Label>
@@ -86,7 +124,7 @@ export function PaymentStep({
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          placeholder={numberPlaceholder(operators, country)}
+          placeholder={placeholder}
           value={phone}
           onChange={(e) => setPhone(sanitizeMsisdnInput(e.target.value))}
           disabled={processing}
@@ -123,7 +161,16 @@ export function PaymentStep({
       </div>
       {card && (
         <div className="grid gap-2 border-t pt-4" data-testid="pay-by-card">
-          <Button type="button" variant="secondary" onClick={card.onPay} disabled={processing}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              const recipient = giftOrProblem();
+              if (recipient) card.onPay(recipient);
+              else if (recipient === undefined) card.onPay();
+            }}
+            disabled={processing}
+          >
             <CreditCard aria-hidden="true" />
             {t('billing.payByCard', { price: card.price })}
           </Button>

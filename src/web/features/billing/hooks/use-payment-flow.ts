@@ -46,7 +46,8 @@ export function announceFailure(t: T, outcome: Exclude<PaymentOutcome, { status:
 /**
  * One payment from request to outcome (docs/product/viewer.md §4 and §8; ADR 011): request, "Payment Request
  * Sent", poll every 3 s for up to 120 s, then success, failure with its reason, or timeout. On success the data is
- * refreshed and, after 1 s, the page reloads to `?paid=<id>` so the new page shows the confirmation (`onSuccess`
+ * refreshed (a gift's success toast says the gift was sent, not that the viewer's pass is active) and, after 1 s,
+ * the page reloads to `?paid=<id>` so the new page shows the confirmation (`onSuccess`
  * runs first; `reload` is replaceable for tests). Polling lives as long as the page, so closing the dialog does not
  * lose the answer.
  */
@@ -98,7 +99,9 @@ export function usePaymentFlow({
       const outcome = await waitForPayment(paymentId, { signal: ac.signal });
       if (outcome.status === 'successful') {
         const what = target.kind === 'pass' ? t(`plans.${target.plan}.name`) : target.title;
-        toast.success(t('billing.paymentSuccessful'), { description: t(target.kind === 'pass' ? 'billing.paymentSuccessfulText' : 'billing.titleBoughtText', { plan: what, title: what }) });
+        // A gift does not touch the viewer's own pass (docs/decisions/046-gifts.md): its toast says it was sent.
+        const text = target.kind === 'title' ? 'billing.titleBoughtText' : target.gift ? 'billing.gift.paidText' : 'billing.paymentSuccessfulText';
+        toast.success(t('billing.paymentSuccessful'), { description: t(text, { plan: what, title: what }) });
         await qc.invalidateQueries({ queryKey: queryKeys.me });
         void qc.invalidateQueries({ queryKey: ['billing'] });
         callbacks.current.onSuccess?.(outcome.payment as PaymentDetail);

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useBillingHistory } from '../api/get-history';
 import { PaymentList } from '../components/payment-list';
+import { SentGifts } from '../components/sent-gifts';
 import { formatDateTime } from '../components/remaining-time';
 
 function CurrentPass({ pass }: { pass: PassView | null }) {
@@ -63,8 +64,9 @@ function CurrentPass({ pass }: { pass: PassView | null }) {
 }
 
 /**
- * /billing: the viewer's pass and every payment (docs/decisions/011), in place of the spec's external customer
- * portal (Manage Subscription on /settings opens it).
+ * /billing: the viewer's pass, the gifts they sent when there are any (docs/decisions/046-gifts.md), and every
+ * payment (docs/decisions/011), in place of the spec's external customer portal (Manage Subscription on /settings
+ * opens it).
  */
 export function BillingPage() {
   const { t } = useTranslation();
@@ -88,6 +90,7 @@ export function BillingPage() {
       ) : (
         <>
           <CurrentPass pass={history.data.pass} />
+          <SentGifts />
           <section className="grid gap-3" aria-labelledby="payments-heading">
             <h2 id="payments-heading" className="text-xl font-bold">
               {t('billing.paymentsTitle')}

@@ -23,6 +23,8 @@ function setup(url: string, { signedIn = true, operators = ['mtn', 'airtel'], pa
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ plans, operators }), { status: 200 })));
   return renderRoutes([{ path: '/subscribe', element: <SubscribePage signedIn={signedIn} pass={pass} /> }, { path: '/login', element: <p>login page</p> }], url);
 }
+/** The page at `url` with whatever fetch is already stubbed. */
+const setupRoutesOnly = (url: string) => renderRoutes([{ path: '/subscribe', element: <SubscribePage /> }], url);
 const step = () => screen.queryByTestId('subscribe-dialog')?.getAttribute('data-step') ?? null;
 
 describe('SubscribePage', () => {
@@ -104,6 +106,57 @@ describe('SubscribePage', () => {
     expect(screen.getByLabelText('MTN Mobile Money number')).toBeTruthy();
     expect(screen.getByText('Pay with MTN Mobile Money')).toBeTruthy();
     expect(screen.queryByText(/Airtel/)).toBeNull();
+  });
+
+  describe('a pass bought as a gift (docs/decisions/046-gifts.md)', () => {
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const payment = { id: 'p1', kind: 'pass', plan: 'weekly', status: 'successful', amount: 3000, currency: 'RWF', reason: null, createdAt: '2026-12-01T08:00:00Z' };
+    const gift = { id: 'g1', paymentId: 'p1', plan: 'weekly', recipient: 'a***@example.com', channel: 'email', status: 'sent', createdAt: '2026-12-01T08:00:00Z', activatedAt: null, expiresAt: null, claimedAt: null, sentCount: 1, lastSentAt: null };
+    function stub(gifts: unknown[]) {
+      const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/gifts') return json(200, { gifts });
+        if (url === '/api/billing/payments' && init?.method === 'POST') return json(202, { payment: { ...payment, status: 'pending' } });
+        if (url.startsWith('/api/billing/payments/')) return json(200, { payment });
+        return json(200, { plans: PLAN_IDS.map((id) => PLANS[id]), operators: ['mtn', 'airtel'] });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+
+    it('sends the recipient with the payment, and the viewer\'s own pass effect is not shown for a gift', async () => {
+      const fetchMock = stub([]);
+      const end = new Date(Date.now() + 86400e3).toISOString();
+      renderRoutes([{ path: '/subscribe', element: <SubscribePage pass={{ plan: 'daily', status: 'active', active: true, expiresAt: end, timeline: [{ plan: 'daily', startsAt: new Date().toISOString(), endsAt: end }] }} /> }], '/subscribe');
+      fireEvent.click(await screen.findByRole('button', { name: 'Choose Weekly Pass' }));
+      const dialog = screen.getByTestId('subscribe-dialog');
+      expect(dialog.querySelector('[data-testid="purchase-effect"]')).toBeTruthy();
+      fireEvent.click(screen.getByLabelText('Buy as a gift'));
+      expect(dialog.querySelector('[data-testid="purchase-effect"]')).toBeNull();
+      fireEvent.change(screen.getByLabelText('Their email address'), { target: { value: 'Aline@Example.com' } });
+      fireEvent.change(screen.getByLabelText('MTN Mobile Money or Airtel Money number'), { target: { value: '0788123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/billing/payments', expect.objectContaining({ method: 'POST' })));
+      const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/billing/payments' && init?.method === 'POST')!;
+      expect(JSON.parse(post[1]!.body as string)).toEqual({ plan: 'weekly', phone: '250788123456', gift: { email: 'aline@example.com', language: 'en' } });
+    });
+
+    it('after the payment, the success step says who the gift was sent to, not "your pass"', async () => {
+      stub([gift]);
+      setupRoutesOnly('/subscribe?paid=p1');
+      const sent = await screen.findByTestId('gift-sent');
+      expect(sent.textContent).toContain('Your Weekly Pass gift was sent to a***@example.com.');
+      const dialog = screen.getByTestId('subscribe-dialog');
+      expect(dialog.textContent).toContain('Your gift is on its way.');
+      expect(dialog.textContent).not.toMatch(/your pass|is now active/i);
+      expect(screen.getByRole('link', { name: 'See the gifts you sent' }).getAttribute('href')).toBe('/billing');
+    });
+
+    it('a pass for the viewer keeps its own success texts', async () => {
+      stub([{ ...gift, paymentId: 'another' }]);
+      setupRoutesOnly('/subscribe?paid=p1');
+      await screen.findByText('Your Weekly Pass is now active. Enjoy watching!');
+      expect(screen.queryByTestId('gift-sent')).toBeNull();
+    });
   });
 
   describe('with a pass in force (ADR 019)', () => {

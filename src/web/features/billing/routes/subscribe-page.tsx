@@ -21,7 +21,9 @@ import { usePaymentFlow } from '../hooks/use-payment-flow';
  * /subscribe: the four passes and the payment dialog (docs/product/viewer.md §2, §4 and §9); ?plan= preselects one
  * (default: the plan marked popular, DEFAULT_PLAN). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
  * reloads (`?paid=`) and opens on the dialog's success step. With a pass in force, each plan and the payment step
- * say what buying would do to it (starts after it, takes over now, or extends it; docs/decisions/019).
+ * say what buying would do to it (starts after it, takes over now, or extends it; docs/decisions/019). A pass may be
+ * bought as a gift, by mobile money or by card (docs/decisions/046-gifts.md): the success step then names who it was
+ * sent to.
  */
 export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWithTimeline | null; signedIn?: boolean }) {
   const { t } = useTranslation();
@@ -34,20 +36,22 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
   const [step, setStep] = useState<SubscribeStep>('select');
   const [plan, setPlan] = useState<PlanId>(initialPlan);
   const [planFor, setPlanFor] = useState(initialPlan);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
   // A new ?plan= (for example from the header's menu) preselects that plan.
   if (planFor !== initialPlan) {
     setPlanFor(initialPlan);
     setPlan(initialPlan);
   }
 
-  const showSuccess = (paid: PlanId | null) => {
+  const showSuccess = (paid: PlanId | null, id: string) => {
     if (paid) setPlan(paid);
+    setPaymentId(id);
     setStep('success');
     setOpen(true);
   };
-  const flow = usePaymentFlow({ onSuccess: (payment) => showSuccess(payment.plan) });
+  const flow = usePaymentFlow({ onSuccess: (payment) => showSuccess(payment.plan, payment.id) });
   usePaidFlash((payment) => {
-    if (payment.kind === 'pass') showSuccess(payment.plan);
+    if (payment.kind === 'pass') showSuccess(payment.plan, payment.id);
   });
 
   const onOpenChange = (next: boolean) => {
@@ -111,9 +115,10 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
             processing={flow.processing}
             onSelectPlan={setPlan}
             onStep={setStep}
-            onPay={(msisdn) => void flow.pay({ kind: 'pass', plan }, msisdn)}
-            onPayByCard={plans.data.card ? () => void flow.payByCard({ kind: 'pass', plan }) : undefined}
+            onPay={(msisdn, gift) => void flow.pay({ kind: 'pass', plan, gift }, msisdn)}
+            onPayByCard={plans.data.card ? (gift) => void flow.payByCard({ kind: 'pass', plan, gift }) : undefined}
             effectOf={effect}
+            paymentId={paymentId}
           />
         </>
       )}
