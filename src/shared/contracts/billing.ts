@@ -130,6 +130,14 @@ export type PaymentView = z.infer<typeof paymentView>;
 export const paymentResponse = z.object({ payment: paymentView });
 
 /**
+ * The card a card payment was paid with, as the processor read it back when it settled (docs/decisions/044):
+ * its brand as the processor names it (`VISA`, `MASTERCARD`, …; null when it named none) and its last four digits.
+ * Null for mobile money, and for card payments not (yet) settled successfully.
+ */
+export const paidCard = z.object({ brand: z.string().nullable(), last4: z.string().regex(/^\d{4}$/) });
+export type PaidCardView = z.infer<typeof paidCard>;
+
+/**
  * What the payment routes answer (docs/decisions/008 and 011): the view plus the operator, the masked number and the
  * times.
  */
@@ -148,6 +156,8 @@ export const paymentDetail = paymentView.extend({
   settledAt: z.string().nullable(),
   /** When it was refunded (cards, docs/decisions/045-card-refunds.md); null when not. */
   refundedAt: z.string().nullable().optional(),
+  /** The card paid with (card payments that succeeded), else null. */
+  card: paidCard.nullable().optional(),
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const paymentDetailResponse = z.object({ payment: paymentDetail });
@@ -194,6 +204,8 @@ export const receiptView = z.object({
   operator: operator.nullable(),
   provider: z.string(),
   msisdnMasked: z.string().nullable(),
+  /** The card paid with (card payments), else null. */
+  card: paidCard.nullable().optional(),
   /** Our reference sent to the provider (MTN X-Reference-Id / Airtel transaction id). */
   providerReference: z.string(),
   createdAt: z.string(),

@@ -72,6 +72,13 @@ export const payments = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** What the processor refunded, integer minor units of `currency`. */
     refundedAmount: integer('refunded_amount'),
+    /**
+     * The card's brand as the processor read it back when the payment settled (`VISA`, `MASTERCARD`, …; cards only,
+     * null otherwise or when it named none). Kept for receipts only (docs/decisions/044-card-payments.md).
+     */
+    cardBrand: text('card_brand'),
+    /** The card's last four digits as the processor read them back (cards only; never more of the number). */
+    cardLast4: text('card_last4'),
     /** MSISDN 2507XXXXXXXX; never logged. */
     msisdn: text('msisdn'),
     provider: text('provider').notNull(),
@@ -85,7 +92,13 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt), index('payments_status_idx').on(t.status)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_status_idx').on(t.status),
+    // The admin Payments list, newest first, a page after a (created_at, id) key (docs/product/admin.md).
+    index('payments_created_idx').on(t.createdAt, t.id),
+    check('payments_card_last4_digits', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
 );
 
 /** Titles bought one at a time (ADR 008 "Single titles"): the buyer keeps access to the movie. */

@@ -27,6 +27,8 @@ export type PaymentWithTitle = PaymentRow & { movieTitle: string | null };
 export interface Outcome {
   status: 'successful' | 'failed';
   reason: string | null;
+  /** The card a successful card payment was paid with (brand, last four digits), kept for receipts (ADR 044). */
+  card?: { brand: string | null; last4: string };
 }
 
 /** The reason our own approval window gives; such a failure may still turn into a late success (ADR 008). */
@@ -172,7 +174,8 @@ export function createBillingRepository(db: Database) {
         if (!p) return false;
         const late = outcome.status === 'successful' && p.status === 'failed' && p.reason === EXPIRED_REASON;
         if (p.status !== 'pending' && !late) return false;
-        await tx.update(payments).set({ status: outcome.status, reason: outcome.reason, settledAt: now, updatedAt: now }).where(eq(payments.id, id));
+        const card = outcome.status === 'successful' && outcome.card ? { cardBrand: outcome.card.brand, cardLast4: outcome.card.last4 } : {};
+        await tx.update(payments).set({ status: outcome.status, reason: outcome.reason, settledAt: now, updatedAt: now, ...card }).where(eq(payments.id, id));
         // A pass bought as a gift is activated for its recipient to claim, not added to the payer's (ADR 046).
         const gift = outcome.status === 'successful' && p.kind === 'pass' && (await activateGiftIn(tx as unknown as Database, p.id, now));
         if (outcome.status === 'successful' && p.userId && !gift) {

@@ -34,7 +34,7 @@ import { PaymentProviderError } from '../../providers/payments/payment-provider.
 import type { PaymentProviders } from '../../providers/payments/payment-router.js';
 import type { BillingRepository, PassRow, PaymentRow, PaymentWithTitle } from './billing.repository.js';
 import { type BillingLogger, createPaymentSettlement } from './payment-settlement.js';
-import { toPassView, toPaymentDetail, withTitle } from './payment-views.js';
+import { cardOf, toPassView, toPaymentDetail, withTitle } from './payment-views.js';
 import { createPurchaseTerms, type PurchaseDeps, type PurchaseTerms } from './purchase-terms.js';
 
 export type { GiftHooks } from './purchase-terms.js';
@@ -212,6 +212,7 @@ export function createBillingService(deps: PurchaseDeps & {
         operator: p.msisdn ? operatorOf(p.msisdn) : null,
         provider: p.provider,
         msisdnMasked: p.msisdn ? maskMsisdn(p.msisdn) : null,
+        card: cardOf(p),
         providerReference: p.providerReference,
         createdAt: p.createdAt.toISOString(),
         paidAt: p.settledAt.toISOString(),

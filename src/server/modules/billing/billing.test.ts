@@ -257,6 +257,7 @@ describeEachDb('billing', (kind) => {
       currency: 'RWF',
       operator: 'mtn',
       msisdnMasked: '250788***456',
+      card: null,
       payer: { name: 'Test Person', email: v.email },
       seller: { name: 'Sobanura' },
     });

@@ -67,6 +67,25 @@ describeEachDb('card payments against the Flutterwave emulator', (kind) => {
     expect(new Date(ends!).getTime() - Date.now()).toBeLessThan(7.1 * DAY_MS);
   });
 
+  it('keeps the brand and last four digits the processor read back, for the payment, the history and the receipt', async () => {
+    const v = await signUp(t);
+    const { payment } = (await checkout(v.cookie, { plan: 'weekly' })).json();
+    expect(payment.card).toBeNull();
+    const { redirect } = flw.pay(sessionOf(payment.id), 'successful');
+    await returnFrom(redirect);
+    const card = { brand: 'MASTERCARD', last4: '2950' };
+    expect((await t.db.executeSql('select card_brand, card_last4 from payments where id = $1', [payment.id])).rows[0]).toEqual({ card_brand: 'MASTERCARD', card_last4: '2950' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}`, headers: { cookie: v.cookie } })).json().payment.card).toEqual(card);
+    const history = (await t.app.inject({ method: 'GET', url: '/api/billing/history', headers: { cookie: v.cookie } })).json();
+    expect(history.payments.find((p: { id: string }) => p.id === payment.id).card).toEqual(card);
+    const receipt = (await t.app.inject({ method: 'GET', url: `/api/billing/payments/${payment.id}/receipt`, headers: { cookie: v.cookie } })).json().receipt;
+    expect(receipt).toMatchObject({ card, msisdnMasked: null, provider: 'card' });
+    // A declined card keeps nothing of the card.
+    const declined = (await checkout(v.cookie, { plan: 'daily' })).json().payment;
+    await returnFrom(flw.pay(sessionOf(declined.id), 'failed').redirect);
+    expect((await t.db.executeSql('select status, card_brand, card_last4 from payments where id = $1', [declined.id])).rows[0]).toEqual({ status: 'failed', card_brand: null, card_last4: null });
+  });
+
   it('settles once for a webhook sent twice; refuses a forged or unsigned one', async () => {
     const v = await signUp(t);
     const { payment } = (await checkout(v.cookie, { plan: 'daily' })).json();

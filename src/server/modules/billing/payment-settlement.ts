@@ -70,7 +70,7 @@ export function createPaymentSettlement(deps: { repo: BillingRepository; provide
     }
     const at = now();
     if (answer.status === 'SUCCESSFUL') {
-      if (await repo.settle(p.id, { status: 'successful', reason: null }, at)) {
+      if (await repo.settle(p.id, { status: 'successful', reason: null, card: answer.card }, at)) {
         log.info({ paymentId: p.id, provider: p.provider, late: state === 'late' }, 'payment successful');
         if (p.kind === 'pass') await deps.gifts?.paid(p.id);
       }

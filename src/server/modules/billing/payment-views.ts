@@ -3,7 +3,7 @@
  * in the currency's minor unit, RWF and UGX having none; the number masked; times as ISO strings, UTC) and a pass as
  * `PassView` with its remaining time and the timeline of passes from now (docs/decisions/019).
  */
-import type { PassView, PaymentDetail } from '../../../shared/contracts/billing.js';
+import type { PaidCardView, PassView, PaymentDetail } from '../../../shared/contracts/billing.js';
 import { maskMsisdn, operatorOf } from '../../../shared/domain/msisdn.js';
 import type { PassSegment } from '../../../shared/domain/pass-stacking.js';
 import { isPassActive, remainingTime } from '../../../shared/domain/plans.js';
@@ -28,7 +28,13 @@ export function toPaymentDetail(p: PaymentRow & { movieTitle?: string | null }):
     approvalExpiresAt: p.expiresAt.toISOString(),
     settledAt: p.settledAt ? p.settledAt.toISOString() : null,
     refundedAt: p.refundedAt ? p.refundedAt.toISOString() : null,
+    card: cardOf(p),
   };
+}
+
+/** The card a payment was paid with, as kept when it settled (docs/decisions/044), or null (mobile money, none kept). */
+export function cardOf(p: Pick<PaymentRow, 'cardBrand' | 'cardLast4'>): PaidCardView | null {
+  return p.cardLast4 ? { brand: p.cardBrand, last4: p.cardLast4 } : null;
 }
 
 /** The pass in force (or the last one) with its remaining time and the timeline of passes from now (ADR 019). */

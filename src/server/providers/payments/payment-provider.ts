@@ -32,6 +32,17 @@ export interface PaymentStatusAnswer {
   status: 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'NOT_FOUND';
   /** Why it failed, mapped to our reason codes (FAILED only). */
   reason?: PaymentReason;
+  /**
+   * The card a SUCCESSFUL card payment was paid with, as the processor read it back: brand (`VISA`, `MASTERCARD`,
+   * …, or null when it named none) and last four digits. Kept for receipts only (docs/decisions/044-card-payments.md).
+   */
+  card?: PaidCard;
+}
+
+/** A card's brand (upper case as the processor names it, or null) and its last four digits; nothing more of it. */
+export interface PaidCard {
+  brand: string | null;
+  last4: string;
 }
 
 /**

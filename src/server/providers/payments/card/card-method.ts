@@ -14,8 +14,8 @@
  * not used for cards (the payer acts on the hosted page): it throws.
  */
 import { z } from 'zod';
-import { PaymentProviderError, type PaymentProvider, type PaymentStatusAnswer, type StatusContext } from '../payment-provider.js';
-import type { CardPaymentClient } from './card-payments.js';
+import { type PaidCard, PaymentProviderError, type PaymentProvider, type PaymentStatusAnswer, type StatusContext } from '../payment-provider.js';
+import type { CardPaymentClient, VerifiedCardTransaction } from './card-payments.js';
 import { createFlutterwaveClient } from './flutterwave-client.js';
 
 export const CARD_ENV = {
@@ -63,7 +63,21 @@ export function cardProvider(client: CardPaymentClient, log?: { warn(obj: object
         log?.warn({ txRef, transactionId: t.id, amount: t.amountMinor, currency: t.currency }, 'card transaction does not match its payment (amount or currency); not credited, refund it');
         return { status: 'FAILED', reason: 'REQUEST_FAILED' };
       }
-      return expected ? { status: 'SUCCESSFUL' } : { status: 'PENDING' };
+      if (!expected) return { status: 'PENDING' };
+      const card = paidCard(t);
+      return card ? { status: 'SUCCESSFUL', card } : { status: 'SUCCESSFUL' };
     },
   };
+}
+
+/**
+ * The brand and last four digits of a transaction's card, for receipts (docs/decisions/044-card-payments.md), or
+ * null when the processor gave no four digits. Anything else is dropped: a brand is kept only as 1 to 30 letters,
+ * spaces, dots or dashes (upper-cased, e.g. `VISA`, `MASTERCARD`, `AMERICAN EXPRESS`), else null.
+ */
+export function paidCard(t: Pick<VerifiedCardTransaction, 'cardBrand' | 'cardLast4'>): PaidCard | null {
+  const last4 = t.cardLast4?.trim() ?? '';
+  if (!/^\d{4}$/.test(last4)) return null;
+  const brand = t.cardBrand?.trim().replace(/\s+/g, ' ').toUpperCase() ?? '';
+  return { brand: /^[A-Z][A-Z .-]{0,29}$/.test(brand) ? brand : null, last4 };
 }

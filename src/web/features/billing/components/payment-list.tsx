@@ -1,7 +1,8 @@
 import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PaymentDetail } from '../../../../shared/contracts/billing';
+import type { PaidCardView, PaymentDetail } from '../../../../shared/contracts/billing';
+import { cardBrandName } from '../../../../shared/domain/cards';
 import { Badge } from '../../../components/ui/badge';
 import { formatMoney } from '../../../lib/format';
 import { providerKey } from './operator-texts';
@@ -21,11 +22,16 @@ export function reasonText(t: T, p: { status: string; reason: string | null }): 
   return t(`billing.reasonText.${p.reason ?? 'INTERNAL_PROCESSING_ERROR'}`, { defaultValue: t('billing.reasonText.INTERNAL_PROCESSING_ERROR') });
 }
 
+/** The card paid with, as "Visa •••• 4242" (docs/decisions/044-card-payments.md); "Card •••• 4242" when no brand was read back. */
+export function cardText(t: T, card: PaidCardView): string {
+  return t('billing.cardMasked', { brand: cardBrandName(card.brand) ?? t('billing.cardNoBrand'), last4: card.last4 });
+}
+
 const STATUS_VARIANT = { successful: 'success', failed: 'destructive', pending: 'warning' } as const;
 
 /**
  * Every payment of the viewer (ADR 011): date, plan or title, amount in its own currency (grouped for the language; docs/decisions/043),
- * masked number, provider, status with its reason, and a receipt link for a successful one.
+ * masked number (or the card's brand and last four digits), provider, status with its reason, and a receipt link for a successful one.
  */
 export function PaymentList({ payments }: { payments: PaymentDetail[] }) {
   const { t, i18n } = useTranslation();
@@ -49,6 +55,12 @@ export function PaymentList({ payments }: { payments: PaymentDetail[] }) {
                 <>
                   <dt>{t('billing.number')}</dt>
                   <dd className="font-mono">{p.msisdnMasked ?? t('billing.numberErased')}</dd>
+                </>
+              )}
+              {p.card && (
+                <>
+                  <dt>{t('billing.card')}</dt>
+                  <dd data-testid="payment-card">{cardText(t, p.card)}</dd>
                 </>
               )}
               <dt>{t('billing.provider')}</dt>

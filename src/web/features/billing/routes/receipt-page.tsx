@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { useReceipt } from '../api/get-receipt';
 import { providerKey } from '../components/operator-texts';
-import { purchaseName } from '../components/payment-list';
+import { cardText, purchaseName } from '../components/payment-list';
 import { formatDateTime } from '../components/remaining-time';
 
 /** While the receipt is on screen, printing shows the receipt alone: no header, footer, links or buttons. */
@@ -59,9 +59,17 @@ function ReceiptSheet({ receipt }: { receipt: ReceiptView }) {
         <Row label={t('billing.item')}>{purchaseName(t, receipt)}</Row>
         {receipt.plan && <Row label={t('billing.period')}>{t(`plans.${receipt.plan}.period`)}</Row>}
         <Row label={t('billing.provider')}>{t(providerKey(receipt.provider))}</Row>
-        <Row label={t('billing.number')}>
-          <span className="font-mono">{receipt.msisdnMasked ?? t('billing.numberErased')}</span>
-        </Row>
+        {receipt.card ? (
+          <Row label={t('billing.card')}>
+            <span data-testid="receipt-card">{cardText(t, receipt.card)}</span>
+          </Row>
+        ) : (
+          receipt.provider !== 'card' && (
+            <Row label={t('billing.number')}>
+              <span className="font-mono">{receipt.msisdnMasked ?? t('billing.numberErased')}</span>
+            </Row>
+          )
+        )}
         <Row label={t('billing.reference')}>
           <span className="break-all font-mono text-xs">{receipt.providerReference}</span>
         </Row>
