@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '../../../../shared/contracts/billing';
 import { i18n, initI18n } from '../../../lib/i18n';
-import { announceFailure, paidUrl } from './use-payment-flow';
+import { announceFailure, paidUrl, successText } from './use-payment-flow';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -51,5 +51,15 @@ describe('paidUrl', () => {
     expect(paidUrl({ pathname: '/subscribe', search: '?plan=weekly' }, 'abc')).toBe('/subscribe?plan=weekly&paid=abc');
     expect(paidUrl({ pathname: '/watch/m1', search: '' }, 'abc')).toBe('/watch/m1?paid=abc');
     expect(paidUrl({ pathname: '/subscribe', search: '?paid=old' }, 'new')).toBe('/subscribe?paid=new');
+  });
+});
+
+describe('successText', () => {
+  it('says the viewer\'s pass is active, the title is bought, or a gift is paid (never "your pass" for a gift)', () => {
+    expect(successText(i18n.t, { kind: 'pass', plan: 'weekly' })).toBe('Your Weekly Pass is now active. Enjoy watching!');
+    expect(successText(i18n.t, { kind: 'title', movieId: 'm1', title: 'Inkotanyi', priceRwf: 300 })).toContain('Inkotanyi');
+    const gift = successText(i18n.t, { kind: 'pass', plan: 'weekly', gift: { email: 'a@example.com' } });
+    expect(gift).toBe('Your gift of a Weekly Pass is paid. We are sending the code.');
+    expect(gift).not.toMatch(/now active/);
   });
 });

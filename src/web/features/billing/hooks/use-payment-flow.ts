@@ -44,6 +44,16 @@ export function announceFailure(t: T, outcome: Exclude<PaymentOutcome, { status:
 }
 
 /**
+ * The text under "Payment Successful": the pass is active (docs/product/viewer.md §4), the title is bought, or, for a
+ * pass bought as a gift, the gift is paid and its code on its way; a gift never says the viewer's own pass is active
+ * (docs/decisions/046-gifts.md).
+ */
+export function successText(t: T, target: PurchaseTarget): string {
+  if (target.kind === 'title') return t('billing.titleBoughtText', { title: target.title });
+  return t(target.gift ? 'billing.gift.paidText' : 'billing.paymentSuccessfulText', { plan: t(`plans.${target.plan}.name`) });
+}
+
+/**
  * One payment from request to outcome (docs/product/viewer.md §4 and §8; ADR 011): request, "Payment Request
  * Sent", poll every 3 s for up to 120 s, then success, failure with its reason, or timeout. On success the data is
  * refreshed (a gift's success toast says the gift was sent, not that the viewer's pass is active) and, after 1 s,
@@ -98,10 +108,7 @@ export function usePaymentFlow({
 
       const outcome = await waitForPayment(paymentId, { signal: ac.signal });
       if (outcome.status === 'successful') {
-        const what = target.kind === 'pass' ? t(`plans.${target.plan}.name`) : target.title;
-        // A gift does not touch the viewer's own pass (docs/decisions/046-gifts.md): its toast says it was sent.
-        const text = target.kind === 'title' ? 'billing.titleBoughtText' : target.gift ? 'billing.gift.paidText' : 'billing.paymentSuccessfulText';
-        toast.success(t('billing.paymentSuccessful'), { description: t(text, { plan: what, title: what }) });
+        toast.success(t('billing.paymentSuccessful'), { description: successText(t, target) });
         await qc.invalidateQueries({ queryKey: queryKeys.me });
         void qc.invalidateQueries({ queryKey: ['billing'] });
         callbacks.current.onSuccess?.(outcome.payment as PaymentDetail);
