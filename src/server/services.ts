@@ -14,6 +14,7 @@ import type { createBillingRepository } from './modules/billing/billing.reposito
 import type { createBillingService } from './modules/billing/billing.service.js';
 import type { createCardPaymentsService } from './modules/billing/card-payments.service.js';
 import type { createRefundsService } from './modules/billing/refunds.service.js';
+import type { createAdminPaymentsService } from './modules/billing/admin-payments.service.js';
 import type { BrowseServices } from './modules/catalog/browse-module.js';
 import type { createDemoSeeder } from './modules/catalog/demo-seed.js';
 import type { createGiftDelivery } from './modules/gifts/gift-delivery.js';
@@ -47,6 +48,7 @@ export interface Services extends BrowseServices {
   billing: ReturnType<typeof createBillingService>;
   cardPayments: ReturnType<typeof createCardPaymentsService>;
   refunds: ReturnType<typeof createRefundsService>;
+  adminPayments: ReturnType<typeof createAdminPaymentsService>;
   storage: ReturnType<typeof createMediaStorage>;
   sources: UploadSources;
   delivery: ReturnType<typeof createMediaDelivery>;

@@ -32,6 +32,9 @@ describeEachDb('route guards', (kind) => {
     for (const [method, url] of [['GET', '/api/admin/vouchers/batches'], ['POST', '/api/admin/vouchers/batches'], ['POST', '/api/admin/vouchers/batches/:id/void'], ['GET', '/api/admin/vouchers/batches/:id/codes.csv']]) {
       expect(accessOf(method!, url!), `${method} ${url}`).toBe('super_admin');
     }
+    // Payments (docs/product/admin.md §11): every admin reads the list; only a super admin refunds (ADR 045).
+    expect(accessOf('GET', '/api/admin/payments')).toBe('admin');
+    expect(accessOf('POST', '/api/admin/payments/:id/refund')).toBe('super_admin');
   });
 
   it('refuses callers below each route access level and lets the others through', async () => {

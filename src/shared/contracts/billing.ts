@@ -164,6 +164,45 @@ export const paymentDetailResponse = z.object({ payment: paymentDetail });
 /** POST /api/billing/card-checkouts → 201: the pending payment and the processor's hosted page to send the browser to. */
 export const cardCheckoutResponse = z.object({ payment: paymentDetail, checkoutUrl: z.string() });
 
+/**
+ * How a payment was paid, as the admin Payments list filters it (docs/product/admin.md §11): `card` (provider
+ * `card`, docs/decisions/044) or `mobile_money` (MTN, Airtel and the mobile-money sandbox).
+ */
+export const PAYMENT_METHOD_KINDS = ['mobile_money', 'card'] as const;
+export const paymentMethodKind = z.enum(PAYMENT_METHOD_KINDS);
+export type PaymentMethodKind = z.infer<typeof paymentMethodKind>;
+
+/** Payments a page of the admin list holds at most (and by default 25). */
+export const ADMIN_PAYMENTS_MAX_PAGE = 100;
+
+/**
+ * GET /api/admin/payments (admin, super_admin): newest first, `limit` a page (1 to 100, default 25), after the
+ * payment `after` (the last id of the previous page: keyset paging on (created_at, id), so payments arriving while
+ * an admin pages never shift the pages), optionally only one status and one method.
+ */
+export const adminPaymentsQuery = z.object({
+  status: paymentStatus.optional(),
+  method: paymentMethodKind.optional(),
+  after: z.uuid('Not a valid payment id').optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAYMENTS_MAX_PAGE).optional().default(25),
+});
+export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuery>;
+
+/**
+ * One payment in the admin list: the payment as its payer sees it (amount in minor units of its currency, the
+ * number masked, the card's brand and last four digits) with its method, the paying account (null once deleted) and
+ * what was refunded (minor units of `currency`, docs/decisions/045-card-refunds.md).
+ */
+export const adminPayment = paymentDetail.extend({
+  method: paymentMethodKind,
+  account: z.object({ id: z.string(), email: z.string() }).nullable(),
+  refundedAmount: z.number().int().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+/** A page of the admin list; `nextAfter` is the `after` of the next page, null on the last one. */
+export const adminPaymentsResponse = z.object({ items: z.array(adminPayment), nextAfter: z.string().nullable() });
+export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponse>;
+
 /** One stretch of a viewer's passes: a plan from `startsAt` to `endsAt` (ISO 8601). */
 export const passSegment = z.object({ plan: planId, startsAt: z.string(), endsAt: z.string() });
 export type PassSegmentView = z.infer<typeof passSegment>;

@@ -1,14 +1,17 @@
 /**
  * The billing module (docs/decisions/038-modules-declare-themselves.md): passes and payments through the mobile-money
- * providers (ADR 008; `billing`), card checkouts (ADR 044; `cardPayments`) and card refunds (ADR 045; `refunds`), at
- * the price in force (site settings, ADR 022), the payment limits (ADR 018), and the jobs that reconcile payments and
- * expire passes, worked by web instances (ADR 016; jobs/billing.jobs.ts). Every method settles through the billing
- * service's read-back (payment-settlement.ts).
+ * providers (ADR 008; `billing`), card checkouts (ADR 044; `cardPayments`), card refunds (ADR 045; `refunds`) and
+ * the admin Payments list (docs/product/admin.md §11; `adminPayments`), at the price in force (site settings, ADR
+ * 022), the payment limits (ADR 018), and the jobs that reconcile payments and expire passes, worked by web
+ * instances (ADR 016; jobs/billing.jobs.ts). Every method settles through the billing service's read-back
+ * (payment-settlement.ts).
  */
 import { z } from 'zod';
 import { EXPIRE_QUEUE, RECONCILE_QUEUE, registerBillingJobs } from '../../jobs/billing.jobs.js';
 import { createPaymentProviders } from '../../providers/payments/payment-router.js';
 import { provide, type ServerModule } from '../module-kit.js';
+import { createAdminPaymentsService } from './admin-payments.service.js';
+import { adminPaymentsRoutes } from './admin-payments.routes.js';
 import { createBillingRepository } from './billing.repository.js';
 import { billingRoutes } from './billing.routes.js';
 import { cardRoutes } from './card.routes.js';
@@ -49,16 +52,18 @@ export const billingModule: ServerModule = {
       },
     }),
     provide({
-      provides: ['cardPayments', 'refunds'],
+      provides: ['cardPayments', 'refunds', 'adminPayments'],
       needs: ['billingRepo', 'paymentProviders', 'billing'],
       build: ({ config, log }, deps) => ({
         cardPayments: createCardPaymentsService({ repo: deps.billingRepo, providers: deps.paymentProviders, log, terms: deps.billing.terms, settlement: deps.billing, publicUrl: config.publicUrl }),
         refunds: createRefundsService({ repo: deps.billingRepo, providers: deps.paymentProviders, log }),
+        adminPayments: createAdminPaymentsService({ repo: deps.billingRepo }),
       }),
     }),
   ],
   async routes({ app, config, services, counters }) {
-    await app.register(cardRoutes({ cardPayments: services.cardPayments, refunds: services.refunds, card: services.paymentProviders.card }));
+    await app.register(cardRoutes({ cardPayments: services.cardPayments, card: services.paymentProviders.card }));
+    await app.register(adminPaymentsRoutes({ payments: services.adminPayments, refunds: services.refunds }));
     await app.register(billingRoutes({ billing: services.billing, plans: services.site.plans, titlePrices: services.site.titlePrices, paymentLimits: createPaymentLimits(counters, config.paymentLimits) }));
   },
   jobs: [

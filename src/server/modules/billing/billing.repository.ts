@@ -10,19 +10,21 @@
  * `subscriptions` row holds the pass in force, `queued_passes` the time owed on other plans. Reads (`passOf`)
  * compute a takeover that is due without writing it; purchases, grants and the expiry job write it.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql } from 'drizzle-orm';
 import { advancePass, buyPass, passTimeline, refundPass, type PassSegment, type PassState } from '../../../shared/domain/pass-stacking.js';
 import type { PlanId } from '../../../shared/domain/plans.js';
 import type { Database } from '../../db/client.js';
 import { filmTitle } from '../catalog/film-title.repository.js';
 import { activateGiftIn, refundGiftIn } from '../gifts/gifts.repository.js';
-import { movies, payments, queuedPasses, subscriptions, titlePurchases } from '../../db/schema/index.js';
+import { movies, payments, queuedPasses, subscriptions, titlePurchases, user } from '../../db/schema/index.js';
 
 export type PassRow = typeof subscriptions.$inferSelect;
 type QueuedRow = typeof queuedPasses.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 /** A payment with the title of the movie it bought (null for a pass, or a deleted movie). */
 export type PaymentWithTitle = PaymentRow & { movieTitle: string | null };
+/** A payment of the admin list: with its title and the paying account's email (null once the account was deleted). */
+export type AdminPaymentRow = PaymentWithTitle & { accountEmail: string | null };
 
 export interface Outcome {
   status: 'successful' | 'failed';
@@ -133,6 +135,29 @@ export function createBillingRepository(db: Database) {
     async paymentsOf(userId: string): Promise<PaymentWithTitle[]> {
       const rows = await selectWithTitle().where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
       return rows.map(flat);
+    },
+    /**
+     * The admin Payments list (docs/product/admin.md): every payment, newest first by (created_at, id), after the
+     * payment `after` (keyset; none when `after` is not a payment), at most `limit`, optionally only one status and
+     * one method (`card`: provider card; `mobile_money`: any other provider), each with its title and the email of
+     * the paying account (null once the account was deleted).
+     */
+    async adminPayments(q: { status?: PaymentRow['status']; method?: 'card' | 'mobile_money'; after?: string; limit: number }): Promise<AdminPaymentRow[]> {
+      const rows = await db
+        .select({ payment: payments, movieTitle: movies.title, email: user.email })
+        .from(payments)
+        .leftJoin(movies, eq(movies.id, payments.movieId))
+        .leftJoin(user, eq(user.id, payments.userId))
+        .where(
+          and(
+            q.status ? eq(payments.status, q.status) : undefined,
+            q.method === 'card' ? eq(payments.provider, 'card') : q.method === 'mobile_money' ? ne(payments.provider, 'card') : undefined,
+            q.after ? sql`(${payments.createdAt}, ${payments.id}) < (select k.created_at, k.id from payments k where k.id = ${q.after})` : undefined,
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(q.limit);
+      return rows.map((r) => ({ ...r.payment, movieTitle: r.movieTitle, accountEmail: r.email }));
     },
     async pendingPayments(limit = 200): Promise<PaymentRow[]> {
       return db.select().from(payments).where(eq(payments.status, 'pending')).orderBy(asc(payments.createdAt)).limit(limit);

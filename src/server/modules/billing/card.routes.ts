@@ -7,22 +7,19 @@
  *   is the secret hash; then only a trigger to read the transaction back by id, answered at once
  * - GET|POST /api/billing/card-sandbox/:id  anonymous  the sandbox's hosted checkout (Pay, Decline, Cancel), only
  *   when cards run on the sandbox (the embedded default)
- * - POST /api/admin/payments/:id/refund       super_admin → { payment } (refunded through the processor, its pass or
- *   title taken back: docs/decisions/045-card-refunds.md)
+ * (The refund of a card payment is an admin route: admin-payments.routes.ts.)
  * No card number reaches these routes: the payer types it on the processor's page (PCI DSS SAQ A).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callbackResponse, cardCheckoutBody, cardCheckoutResponse, paymentDetailResponse } from '../../../shared/contracts/billing.js';
-import { idParams } from '../../../shared/contracts/catalog.js';
+import { callbackResponse, cardCheckoutBody, cardCheckoutResponse } from '../../../shared/contracts/billing.js';
 import { AppError } from '../../lib/app-error.js';
 import { acceptFormPosts } from '../../plugins/form-posts.js';
 import type { PaymentProviders } from '../../providers/payments/payment-router.js';
 import { perUser } from './billing.routes.js';
 import type { CardPaymentsService } from './card-payments.service.js';
 import { sandboxCheckoutPage } from './card-sandbox-page.js';
-import type { RefundsService } from './refunds.service.js';
 
 const returnQuery = z.object({
   payment: z.uuid('Not a valid id'),
@@ -31,7 +28,7 @@ const returnQuery = z.object({
 const sandboxParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Not a checkout') });
 const sandboxChoice = z.object({ outcome: z.enum(['successful', 'failed', 'cancelled']) });
 
-export function cardRoutes(deps: { cardPayments: CardPaymentsService; refunds: RefundsService; card: PaymentProviders['card'] }) {
+export function cardRoutes(deps: { cardPayments: CardPaymentsService; card: PaymentProviders['card'] }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -39,11 +36,6 @@ export function cardRoutes(deps: { cardPayments: CardPaymentsService; refunds: R
       config: { access: 'user', rateLimit: perUser('card', 5) },
       schema: { body: cardCheckoutBody, response: { 201: cardCheckoutResponse } },
     }, async (req, reply) => reply.status(201).send(await deps.cardPayments.createCardCheckout(await req.requireUser(), req.body)));
-
-    r.post('/api/admin/payments/:id/refund', {
-      config: { access: 'super_admin', rateLimit: perUser('refund', 10) },
-      schema: { params: idParams, response: { 200: paymentDetailResponse } },
-    }, async (req) => ({ payment: await deps.refunds.refundPayment(req.params.id) }));
 
     r.get('/api/billing/card-return', {
       config: { access: 'anonymous', rateLimit: { max: 30, timeWindow: '1 minute' } },
