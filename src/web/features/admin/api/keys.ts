@@ -17,6 +17,8 @@ export const adminKeys = {
   captions: (videoId: string) => ['admin', 'captions', videoId] as const,
   messages: (status: string) => ['admin', 'messages', status] as const,
   messagesAll: ['admin', 'messages'] as const,
+  payments: (params: Record<string, string>) => ['admin', 'payments', params] as const,
+  paymentsAll: ['admin', 'payments'] as const,
 };
 
 /** `?a=1&b=x` from the defined entries of `params` (empty string when none). */

@@ -15,6 +15,8 @@ describe('panel rules', () => {
     // Vouchers are the super admin's only (ADR 042).
     expect(tabFromParam('vouchers')).toBe('vouchers');
     expect(tabFromParam('vouchers', 'admin')).toBe('movies');
+    // Payments are every admin's to read (docs/product/admin.md §11); refunds stay a super admin's.
+    expect(tabFromParam('payments', 'admin')).toBe('payments');
   });
 
   it('a voucher batch needs a plan and 1 to 10,000 codes; a name and a last day are optional (ADR 042)', () => {

@@ -2,29 +2,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import type { PaymentDetail } from '../../../../shared/contracts/billing';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
+import { cardPayment } from '../../../test/payment-fixtures';
 import { PaymentList } from './payment-list';
 
-const base: PaymentDetail = {
-  id: '7b0c1e52-0000-4000-8000-000000000001',
-  kind: 'pass',
-  plan: 'weekly',
-  movieId: null,
-  amount: 299,
-  currency: 'USD',
-  status: 'successful',
-  reason: null,
-  createdAt: '2026-11-30T10:00:00.000Z',
-  operator: null,
-  provider: 'card',
-  msisdnMasked: null,
-  movieTitle: null,
-  approvalExpiresAt: '2026-11-30T10:30:00.000Z',
-  settledAt: '2026-11-30T10:01:00.000Z',
-  refundedAt: null,
-  card: { brand: 'VISA', last4: '4242' },
-};
+const base = cardPayment();
 
 beforeAll(async () => {
   await initI18n('en');
