@@ -5,7 +5,10 @@
  * With `--explain`, prints PostgreSQL's EXPLAIN ANALYZE of the last execution of each query's page 1 instead
  * (the plan PGlite chose, with its timings).
  *
- * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain]
+ * With `--db postgres`, seeds a new database on the server at TEST_DATABASE_URL (dropped at the end) instead of
+ * PGlite, with no manual ANALYZE, as run.ts leaves it.
+ *
+ * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain] [--db postgres]
  */
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
@@ -16,18 +19,35 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seedCatalogue } from './seed.js';
+import { vacuumItems, vacuumItemsIfStale } from '../../src/server/modules/catalog/catalog-items.repository.js';
+import { freshPostgres } from './harness.js';
 import { searchQueries } from './search-queries.js';
 
 const i = process.argv.indexOf('--movies');
 const MOVIES = i >= 0 ? Number(process.argv[i + 1]) : 10_000;
-const db = await openDatabase({ memory: true });
+const onPostgres = process.argv.includes('postgres');
+if (onPostgres && !process.env.TEST_DATABASE_URL) throw new Error('--db postgres needs TEST_DATABASE_URL');
+const fresh = onPostgres ? await freshPostgres(process.env.TEST_DATABASE_URL!) : null;
+const db = await openDatabase(fresh ? { url: fresh.url } : { memory: true });
 await migrateDatabase(db);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-profile-'));
 const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'no-web') });
 const built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false });
 await seedCatalogue(built.services, db.db as never, { movies: MOVIES, series: 500 });
+// As the bench leaves it: the app's next start refreshes stale statistics of the display items (ADR 036).
+if (fresh) await vacuumItemsIfStale(db.db);
+else await vacuumItems(db.db);
 const EXPLAIN = process.argv.includes('--explain');
 let last: { text: string; values?: unknown[] } = { text: '' };
+if (fresh) {
+  // On PostgreSQL the page goes through the pool as a named statement: remember its text and values to explain.
+  const pool = (db.db as unknown as { $client: { query: (q: unknown, v?: unknown) => Promise<unknown> } }).$client;
+  const query = pool.query.bind(pool);
+  pool.query = (q: unknown, v?: unknown) => {
+    if (q && typeof q === 'object' && 'name' in q) last = q as unknown as { text: string; values?: unknown[] };
+    return query(q, v);
+  };
+}
 const pages = createCatalogPageRepository({
   ...db,
   executeSql: async (text: string, values?: unknown[]) => {
@@ -53,3 +73,4 @@ for (const q of searchQueries()) {
 }
 await built.close();
 await db.close();
+if (process.env.KEEP) console.log(`kept ${fresh?.url}`); else await fresh?.drop();

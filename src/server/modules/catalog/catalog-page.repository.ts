@@ -21,8 +21,8 @@ import { and } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.js';
 import { afterCursor, baseWhere, cursorColumns, itemOrder, itemWhere, playableItem, search, type CursorValues, type ItemFilter, type Sort } from './catalog-filters.js';
 
-/** Search candidates ranked beyond the page asked for, per way of matching (ADR 036). */
-export const SEARCH_CANDIDATES = 40;
+/** Search candidates ranked beyond the page asked for, per way of matching, when ranking by relevance (ADR 036). */
+export const SEARCH_CANDIDATES = 10;
 
 /** One listed item with what its card is made of. */
 export interface PageItem {
@@ -163,16 +163,19 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
       if (f.q && !s) {
         pageSql = sql`page as (select ${cols}, 0 as rank from ${c} where false)`;
       } else if (s) {
-        // A bounded candidate set (ADR 036): each way of matching gives its first `bound` rows in an order its
-        // index walks (newest; or nearest in word similarity, off the trigram GiST index), and only those are
-        // ranked, read back by primary key.
+        // A bounded candidate set (ADR 036). Ranked by relevance, each way of matching gives its first `bound`
+        // rows in an order its index walks (newest; or nearest in word similarity, off the trigram GiST index),
+        // and only those are ranked, read back by primary key. In a chosen sort, each gives its first
+        // `offset + limit` rows in that sort, so the page is exactly the one the sort makes of every match.
         const base = baseWhere(f);
         const where = (m: SQL) => (base ? sql`${base} and ${m}` : m);
-        const bound = offset + limit + SEARCH_CANDIDATES;
+        const ranked = order === 'relevance';
+        const bound = offset + limit + (ranked ? SEARCH_CANDIDATES : 0);
+        const newest = ranked ? sql`${c.createdAt} desc nulls last, ${c.key} desc nulls last` : itemOrder(order);
         pageSql = sql`cand as (
-              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
-              union all (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${s.branches.distance} limit ${bound})
-              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${c.createdAt} desc nulls last, ${c.key} desc nulls last limit ${bound})
+              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${newest} limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${ranked ? s.branches.distance : itemOrder(order)} limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${newest} limit ${bound})
             ), page as (
               select ${cols}, ${s.rank} as rank from ${c} where ${c.key} = any(array(select distinct k from cand))
               order by ${itemOrder(order)} limit ${limit} offset ${offset}

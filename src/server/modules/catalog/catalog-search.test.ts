@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CatalogPage } from '../../../shared/contracts/browse.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
 import { prefixTsQuery } from './catalog-filters.js';
+import { SEARCH_CANDIDATES } from './catalog-page.repository.js';
 import { givePlaceholderVideos } from './playable-fixture.js';
 
 it('turns a query into prefix words', () => {
@@ -117,5 +118,20 @@ describeEachDb('catalogue search', (kind) => {
     await t.services.translators.update(tr.id, { name: 'Rocky Umunyarwanda' });
     expect(await titles('umunyarwanda')).toEqual(['Intambara']);
     expect(await titles('kimomo')).toEqual([]);
+  });
+
+  // Last: it adds titles the tests above do not expect.
+  it('puts an older title named by the query first, past more newer matches than the candidate bound', async () => {
+    const named = await movie('Ingagi', { description: 'The gorilla of the volcanoes.' });
+    const newer = 10 + SEARCH_CANDIDATES + 5;
+    for (let i = 0; i < newer; i++) await movie(`Ishyamba ${i}b`, { description: `A forest story with an ingagi, number ${i}.` });
+    const page = await search('ingagi');
+    expect(page.total).toBe(newer + 1);
+    expect(page.items[0]).toMatchObject({ id: named, title: 'Ingagi' });
+    expect(page.items).toHaveLength(10);
+    expect(await titles('ingagi', '&sort=oldest')).toEqual(['Ingagi', ...Array.from({ length: 9 }, (_, i) => `Ishyamba ${i}b`)]);
+    // A chosen sort pages through every match, not only the ranked candidates.
+    expect(await titles('ingagi', '&sort=oldest&page=2')).toEqual(Array.from({ length: 10 }, (_, i) => `Ishyamba ${i + 9}b`));
+    expect((await titles('ingagi', '&sort=az&page=3')).length).toBe(newer + 1 - 20);
   });
 });
