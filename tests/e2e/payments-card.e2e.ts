@@ -4,6 +4,8 @@
  *   server): an en-US viewer registers, chooses Weekly, pays by card (2.99 USD on the emulator's page), comes back
  *   to the success step with a weekly pass and the payment in USD cents on /api/billing/history, then plays a film;
  *   another viewer cancels on the emulator's page, comes back to "Payment not completed" and has no pass;
+ * - on the same server, a viewer's card shows as "Mastercard •••• 2950" on /billing and the receipt, and a super
+ *   admin refunds that payment from the panel's Payments tab (docs/product/admin.md §11, ADR 045);
  * - one with the default settings, where Pay by card opens the in-process sandbox page: Decline there brings the
  *   viewer back to "Payment Issue" and no pass.
  */
@@ -102,6 +104,42 @@ describe('paying by card: the processor’s hosted checkout and the sandbox', ()
     await playsPast(page, 1);
     await expect(page.getByText('Subscription Required').count()).resolves.toBe(0);
     await page.context().close();
+  });
+
+  it('shows the card as "Mastercard •••• 2950" on /billing and the receipt; a super admin refunds it from the Payments tab', async () => {
+    const page = await viewer(live, 'Jean Mugabo', 'mugabo@sobanura.test');
+    await payByCard(page, live, 'Daily', '0.99 USD');
+    await page.waitForURL((url) => url.origin === emulator.url && url.pathname.startsWith('/checkout/'), { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await backOnSubscribe(page, live);
+    await page.getByTestId('subscribe-dialog').and(page.locator('[data-step="success"]')).waitFor({ timeout: 30_000 });
+
+    await open(page, `${live.url}/billing`);
+    await expect(page.getByTestId('payment-card').first().textContent()).resolves.toBe('Mastercard •••• 2950');
+    await page.getByRole('link', { name: 'Receipt', exact: true }).first().click();
+    await expect(page.getByTestId('receipt-card').textContent()).resolves.toBe('Mastercard •••• 2950');
+    await page.context().close();
+
+    // The super admin finds it in the panel's Payments tab and refunds it after the confirmation.
+    const boss = { email: 'boss@sobanura.test', password: 'boss-card-pass-1' };
+    await live.cli('user', 'create', '--email', boss.email, '--password', boss.password, '--role', 'super_admin');
+    const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
+    await open(admin, `${live.url}/login`);
+    await admin.getByLabel('Email').fill(boss.email);
+    await admin.getByLabel('Password', { exact: true }).fill(boss.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByTestId('greeting').waitFor({ state: 'attached' });
+    await open(admin, `${live.url}/super-panel-2025?tab=payments`);
+    const row = admin.getByTestId('payment-row').filter({ hasText: 'mugabo@sobanura.test' });
+    await row.waitFor({ timeout: 30_000 });
+    await expect(row.getByTestId('payment-paid-with').textContent()).resolves.toBe('Mastercard •••• 2950');
+    await row.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();
+    await toast(admin, 'Refunded 0.99 USD.').waitFor({ timeout: 30_000 });
+    await row.getByText('Refunded', { exact: true }).waitFor();
+    await expect(row.getByRole('button', { name: 'Refund' }).count()).resolves.toBe(0);
+    expect(emulator.refunds).toEqual([expect.objectContaining({ amount: 0.99 })]);
+    await admin.context().close();
   });
 
   it('cancels on the processor’s page: "Payment not completed", no pass, no transaction', async () => {
