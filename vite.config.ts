@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { wholeJson } from './vite.locale-plugin';
 import { serviceWorker } from './vite.sw-plugin';
 import { playerBoot } from './vite.boot-plugin';
+import { interfaceLanguages } from './vite.languages-plugin';
 
 // The web client (src/web). `index.html` sits at the repository root and loads /src/web/main.tsx.
 // The Fastify server serves dist/web in production; in development Vite proxies the API and media to it.
@@ -58,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrConfig : {
 
   // Brotli and gzip copies of every asset, served by @fastify/static's preCompressed option: viewers on mobile
   // data download the smallest encoding their browser takes, with no compression work per request.
-  plugins: [wholeJson(), serviceWorker(), playerBoot(), react(), tailwindcss(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })],
+  plugins: [wholeJson(), serviceWorker(), playerBoot(), interfaceLanguages(), react(), tailwindcss(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], threshold: 1024 })],
   build: {
     outDir: 'dist/web',
     // Every browser Sobanura supports has <link rel=modulepreload>; the polyfill would only add to the first download.
