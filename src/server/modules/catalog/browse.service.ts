@@ -115,6 +115,18 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     return { items: cards(r.items, audience), page: query.page, pageSize: PAGE_SIZE, total, categories, nextCursor: r.last ? encodeCursor(r.last) : null };
   }
 
+  /**
+   * A film page's related titles: the newest `RELATED_SIZE` items of its category other than its own item (`ownKey`).
+   * The category's newest `RELATED_SIZE + 1` items are kept with the totals (`counts`, cleared by every catalogue
+   * change, ADR 036): the same for every film of the category, where the page cache holds one film a key.
+   */
+  async function relatedTo(category: string, ownKey: string, audience: Audience): Promise<CatalogItem[]> {
+    const items = await counts.get(`related:${audience}:${category}`, async () =>
+      (await pages.page({ tab: 'movies', category, playableOnly: audience === 'viewer' }, 'newest', RELATED_SIZE + 1, 0)).items,
+    );
+    return cards(items.filter((i) => i.key !== ownKey).slice(0, RELATED_SIZE), audience);
+  }
+
   /** The parts a movie's page lists: its own parts, else its group's parts; [] for a lone movie. Viewers: ready ones only. */
   async function partsOf(m: MemberRow, own: MovieFull['parts'], audience: Audience): Promise<MovieFull['parts']> {
     const shown = (ps: MovieFull['parts']) => (audience === 'viewer' ? ps.filter((p) => p.videoStatus === 'ready') : ps);
@@ -149,7 +161,7 @@ export function createBrowseService(deps: { browse: BrowseRepository; pages: Cat
     const category = normalizeCategory(mv.category);
     const [parts, related, title] = await Promise.all([
       partsOf(m, m.ownParts, audience),
-      category ? list({ tab: 'movies', category, excludeKeys: [mv.displayKey ?? `m:${mv.id}`] }, 'newest', RELATED_SIZE, 0, audience) : Promise.resolve([]),
+      category ? relatedTo(category, mv.displayKey ?? `m:${mv.id}`, audience) : Promise.resolve([]),
       titleOf(mv.id, mv.priceRwf ?? null),
     ]);
     return {

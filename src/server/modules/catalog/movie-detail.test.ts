@@ -104,6 +104,18 @@ describeEachDb('movie detail', (kind) => {
     }
     expect(m.related.map((r: { title: string }) => r.title)).toEqual(['Saga', 'Kane', 'Gatatu']);
     expect((await detail(ids.Intare!)).related).toEqual([]);
+    // The newest film of the category is not its own related title; the next three are.
+    expect((await detail(ids.Kane!)).related.map((r: { title: string }) => r.title)).toEqual(['Saga', 'Gatatu', 'Kabiri']);
+  });
+
+  it('follows the catalogue: a new film of the category is named, and no longer once deleted (the write clears the kept rows)', async () => {
+    expect((await detail(ids.Umwe!)).related.map((r: { title: string }) => r.title)).toEqual(['Saga', 'Kane', 'Gatatu']);
+    const id = (await t.services.catalog.create({ title: 'Gatanu', category: 'drama' }, { createdAt: new Date() })).id;
+    await givePlaceholderVideos(t.db.db);
+    t.services.catalogCache.clear();
+    expect((await detail(ids.Umwe!)).related.map((r: { title: string }) => r.title)).toEqual(['Gatanu', 'Saga', 'Kane']);
+    await t.services.catalog.delete(id);
+    expect((await detail(ids.Umwe!)).related.map((r: { title: string }) => r.title)).toEqual(['Saga', 'Kane', 'Gatatu']);
   });
 
   it("redirects to the movie that holds this movie's video as a part", async () => {
