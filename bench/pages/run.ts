@@ -8,8 +8,9 @@
  * signed in, and /watch/{id} signed out: one film (a link passed around a WhatsApp group) and 2,000 films.
  * Signed-out pages are shared for PAGE_CACHE_SECONDS (default 5; ADR 015): run with PAGE_CACHE_SECONDS=0 to
  * see them drawn per request. Prints requests per second, latency percentiles, the compressed size of a page,
- * and the server process's resident memory after each load. PGlite, and PostgreSQL when DATABASE_URL or
- * TEST_DATABASE_URL is set.
+ * the server process's resident memory after each load, and its CPU time per page (all its threads: rendering,
+ * the database client, compression), which depends less than req/s on what else the machine runs. PGlite, and
+ * PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set. A load that met non-2xx answers prints their statuses.
  *
  * Run: npx tsx bench/pages/run.ts [--build] [--only=<text>] [--db=pglite|postgres] [--profile=<dir>]
  *
@@ -69,7 +70,7 @@ function load(origin: string, urls: string[], headers: Record<string, string>, s
   return runLoad({ origin, urls, connections: CONNECTIONS, seconds, headers: { accept: 'text/html', ...headers } });
 }
 
-type Row = { name: string; rssMb: number } & LoadSummary;
+type Row = { name: string; rssMb: number; cpuMs: number } & LoadSummary;
 
 async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-bench-'));
@@ -102,9 +103,11 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
     const run = async (name: string, urls: string[], headers: Record<string, string>) => {
       if (ONLY && !name.includes(ONLY)) return;
       const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+      const cpu = process.cpuUsage();
       const s = PROFILE_DIR ? await profiled(path.resolve(PROFILE_DIR, `${kind}-${slug}.cpuprofile`), () => load(origin, urls, headers)) : await load(origin, urls, headers);
-      rows.push({ name, ...s, rssMb: process.memoryUsage().rss / 2 ** 20 });
-      console.error(`  ${name}: ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${s.p95} ms`);
+      const used = process.cpuUsage(cpu);
+      rows.push({ name, ...s, rssMb: process.memoryUsage().rss / 2 ** 20, cpuMs: (used.user + used.system) / 1000 / Math.max(1, s.requests) });
+      console.error(`  ${name}: ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${s.p95} ms${s.errors ? `; statuses ${JSON.stringify(s.statuses)}` : ''}`);
     };
     await run('app shell, not drawn (/player/{id})', films.map((id) => `/player/${id}`), signedIn);
     await run('/ signed out', ['/'], {});
@@ -115,10 +118,10 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<v
     await run('/watch/{id}, 2,000 films, signed out', films.map((id) => `/watch/${id}`), {});
 
     console.log(`\n=== ${label}: ${MOVIES} movies, ${SERIES} series; ${CONNECTIONS} connections, ${SECONDS} s per page; PAGE_CACHE_SECONDS=${PAGE_CACHE_SECONDS} ===`);
-    console.log(`${'page'.padEnd(38)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'kB/page'.padStart(8)} ${'RSS MB'.padStart(7)}`);
+    console.log(`${'page'.padEnd(38)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'kB/page'.padStart(8)} ${'RSS MB'.padStart(7)} ${'CPU ms'.padStart(7)}`);
     for (const r of rows) {
       console.log(
-        `${r.name.padEnd(38)} ${(r.requests / r.seconds).toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${(r.bytes / Math.max(1, r.requests) / 1024).toFixed(1).padStart(8)} ${r.rssMb.toFixed(0).padStart(7)}`,
+        `${r.name.padEnd(38)} ${(r.requests / r.seconds).toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)} ${(r.bytes / Math.max(1, r.requests) / 1024).toFixed(1).padStart(8)} ${r.rssMb.toFixed(0).padStart(7)} ${r.cpuMs.toFixed(1).padStart(7)}`,
       );
     }
   } finally {

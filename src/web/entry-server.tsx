@@ -33,6 +33,7 @@ import { getSiteSettings, SITE_SETTINGS_KEY } from './lib/site-info';
 import { ServerRedirectContext } from './lib/redirect';
 import { I18N_OPTIONS, initI18n, isLanguage, type Language } from './lib/i18n';
 import { serializeServerState } from './lib/server-state';
+import { memoizeFixedT } from './lib/memo-fixed-t';
 import { LANGUAGE_CODES } from '../shared/domain/languages';
 
 /** Draw, fetch, draw again: a page whose data needs other data (a film, then its related films) takes 3 passes. */
@@ -68,14 +69,15 @@ const instances = new Map<Language, I18n>();
  * nothing to copy; the texts, the language and the methods are the instance's. The server never changes a
  * language, so nothing is written through it but react-i18next's own bookkeeping (`reportNamespaces`).
  * react-i18next 18 wraps with a Proxy instead (no copy), but needs i18next 27, whose changed defaults
- * (fallbackLng, returnEmptyString, Trans escaping) are an upgrade of their own.
+ * (fallbackLng, returnEmptyString, Trans escaping) are an upgrade of their own. The view's translators remember
+ * the texts of plain keys (lib/memo-fixed-t.ts).
  */
 function i18nFor(lng: Language): I18n {
   let view = instances.get(lng);
   if (!view) {
     const inst = i18next.createInstance({ ...I18N_OPTIONS, supportedLngs: [...I18N_OPTIONS.supportedLngs], resources: RESOURCES, lng });
     void inst.init();
-    view = Object.create(inst) as I18n;
+    view = memoizeFixedT(Object.create(inst) as I18n);
     instances.set(lng, view);
   }
   return view;
