@@ -58,6 +58,8 @@ export interface Services extends BrowseServices {
   signer: ReturnType<typeof createUrlSigner>;
   playback: ReturnType<typeof createPlaybackService>;
   playbackRepo: ReturnType<typeof createPlaybackRepository>;
+  /** The display items' statistics, refreshed when stale (jobs/catalog.jobs.ts; ADR 036): true when it ran. */
+  catalogStatistics: { refreshIfStale(): Promise<boolean> };
   offline: ReturnType<typeof createOfflineService>;
   progress: ReturnType<typeof createProgressService>;
   demo: ReturnType<typeof createDemoSeeder>;

@@ -63,7 +63,7 @@ describe('the modules of Sobanura', () => {
 
   it('give the worker role only the services its jobs run: no route-only services', () => {
     const worker = new Set(names(SERVER_MODULES, jobNeeds(SERVER_MODULES, 'worker')));
-    expect([...worker].sort()).toEqual(['downloads', 'media', 'sources', 'storage']);
+    expect([...worker].sort()).toEqual(['catalogStatistics', 'downloads', 'media', 'sources', 'storage']);
     for (const routeOnly of ['auth', 'accounts', 'playback', 'signer', 'site', 'billing', 'catalog', 'hub', 'admin', 'recovery', 'offline', 'progress']) expect(worker.has(routeOnly as never)).toBe(false);
   });
 
@@ -74,7 +74,7 @@ describe('the modules of Sobanura', () => {
 
   it('declare every queue once', () => {
     const queues = queuesOf(SERVER_MODULES);
-    expect(queues.sort()).toEqual(['expire-passes', 'reconcile-payments', 'remux-download', 'transcode-video'].sort());
+    expect(queues.sort()).toEqual(['catalog-statistics', 'expire-passes', 'reconcile-payments', 'remux-download', 'transcode-video'].sort());
   });
 });
 
@@ -91,7 +91,7 @@ describe('createServices', () => {
       const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => log, level: 'info', silent() {} };
       const built: ModuleContext = { config, db: { db: {}, kind: 'postgres' } as never, transcoder: {} as never, queue: { send: async () => null } as never, log: log as never };
       const services = createServices(built, { jobsOnly: 'worker' });
-      expect(Object.keys(services).sort()).toEqual(['downloads', 'media', 'sources', 'storage']);
+      expect(Object.keys(services).sort()).toEqual(['catalogStatistics', 'downloads', 'media', 'sources', 'storage']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
