@@ -324,6 +324,7 @@ describe('the site around the films (issue 7)', () => {
     await open(admin, '/');
     await signIn(admin, ADMIN);
     await check(admin, '/super-panel-2025', h1(admin));
+    await check(admin, '/super-panel-2025?tab=payments', () => admin.getByRole('heading', { name: 'Payments' }).waitFor({ timeout: 20_000 }));
     await adminCtx.close();
     expect(failures).toEqual([]);
   });
