@@ -6,7 +6,8 @@
  * (the plan PGlite chose, with its timings).
  *
  * With `--db postgres`, seeds a new database on the server at TEST_DATABASE_URL (dropped at the end) instead of
- * PGlite, with no manual ANALYZE, as run.ts leaves it.
+ * PGlite, with the statistics the app's next start leaves (`vacuumItemsIfStale`), as run.ts measures it. `KEEP=1`
+ * keeps that database and prints its URL, to explain queries by hand.
  *
  * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain] [--db postgres]
  */
