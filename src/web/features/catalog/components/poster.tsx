@@ -1,4 +1,3 @@
-import { Film } from 'lucide-react';
 import { useState } from 'react';
 import { imageSrcset } from '../../../../shared/domain/images';
 import { cn } from '../../../lib/cn';
@@ -73,7 +72,7 @@ export function Poster({
           className="flex size-full items-center justify-center bg-gradient-to-br from-muted to-secondary text-muted-foreground"
           {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         >
-          <Film className="size-10" aria-hidden="true" />
+          <span className="film-icon size-10" aria-hidden="true" />
         </div>
       ) : null}
     </div>
