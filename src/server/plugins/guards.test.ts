@@ -35,6 +35,9 @@ describeEachDb('route guards', (kind) => {
     // Payments (docs/product/admin.md §11): every admin reads the list; only a super admin refunds (ADR 045).
     expect(accessOf('GET', '/api/admin/payments')).toBe('admin');
     expect(accessOf('POST', '/api/admin/payments/:id/refund')).toBe('super_admin');
+    // Gifts (ADR 046): a signed-in viewer claims; a signed-out visitor claims with a new account.
+    expect(accessOf('POST', '/api/gifts/claim')).toBe('user');
+    expect(accessOf('POST', '/api/gifts/claim-with-account')).toBe('anonymous');
   });
 
   it('refuses callers below each route access level and lets the others through', async () => {

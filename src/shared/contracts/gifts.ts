@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registerBody, sessionUser } from './accounts.js';
 import { COUNTRIES } from '../domain/countries.js';
 import { LANGUAGE_CODES } from '../domain/languages.js';
 import { PLAN_IDS } from '../domain/plans.js';
@@ -8,6 +9,8 @@ import { PLAN_IDS } from '../domain/plans.js';
  * recipient is sent a claim code and claims the pass on their own account, once.
  * - POST /api/billing/payments, POST /api/billing/card-checkouts with `gift` (pass purchases only)
  * - POST /api/gifts/claim          { code } → { claimed: { plan, startsAt, endsAt, passesEndAt } }
+ * - POST /api/gifts/claim-with-account { code, fullName, email, password } → 201 { user, claimed } and the session
+ *   cookie (signed out: the account is made, signed in, and claims the gift in one step)
  * - GET  /api/gifts                → { gifts } (the gifts the caller paid for, newest first)
  * - POST /api/gifts/:id/resend     → { gift } (the same code again; at most GIFT_SENDS_PER_DAY sends a day)
  */
@@ -34,6 +37,19 @@ export type GiftRecipient = z.infer<typeof giftRecipient>;
 export const claimGiftBody = z.object({ code: z.string().trim().min(1, 'Enter the gift code').max(64, 'That is too long for a gift code') });
 export type ClaimGiftBody = z.infer<typeof claimGiftBody>;
 
+/**
+ * Claiming signed out, with a new account (docs/decisions/046-gifts.md, amended 2026-11-29): the code, and the
+ * registration contract's own rules for the full name, the email (trimmed, lower-cased) and the password (6 to 128
+ * characters; the server's password policy then applies, ADR 018). No confirmation field: the form shows the password.
+ */
+export const claimWithAccountBody = z.object({
+  code: claimGiftBody.shape.code,
+  fullName: registerBody.shape.fullName,
+  email: registerBody.shape.email,
+  password: registerBody.shape.password,
+});
+export type ClaimWithAccountBody = z.infer<typeof claimWithAccountBody>;
+
 export const claimedGift = z.object({
   plan: z.enum(PLAN_IDS),
   /** When the time this gift added starts (now, or after the passes ahead of it: ADR 019). */
@@ -44,6 +60,8 @@ export const claimedGift = z.object({
 });
 export type ClaimedGiftView = z.infer<typeof claimedGift>;
 export const claimGiftResponse = z.object({ claimed: claimedGift });
+/** 201 of POST /api/gifts/claim-with-account: the new account (now signed in) and what the gift added to it. */
+export const claimWithAccountResponse = z.object({ user: sessionUser, claimed: claimedGift });
 
 export const giftStatus = z.enum(['awaiting_payment', 'sent', 'claimed', 'expired']);
 export type GiftStatus = z.infer<typeof giftStatus>;

@@ -36,25 +36,40 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
     return { email: p.email, fullName: p.fullName ?? p.name, phone: p.phone ?? null, updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null, phoneVerified };
   }
 
+  /** Creates a user, their profile (full name, phone) and, when given, a role row. */
+  async function register(body: Pick<RegisterBody, 'fullName' | 'phone' | 'email' | 'password'>, role?: Role): Promise<SessionUser> {
+    // better-auth answers a duplicate sign-up with a look-alike user (enumeration protection); the spec
+    // reports "Sign Up Failed" with the reason, so the duplicate is caught here.
+    if (await accounts.findUserByEmail(body.email)) throw new AppError(409, 'email_taken', 'An account with this email already exists.');
+    checkNewPassword(body.password, { email: body.email, name: body.fullName });
+    const res = await auth.api.signUpEmail({ body: { name: body.fullName, email: body.email, password: body.password } }).catch(mapAuthError);
+    await accounts.upsertProfile(res.user.id, body.fullName, body.phone ? body.phone : null);
+    if (role && role !== 'user') await accounts.assignRole(res.user.id, role, null);
+    return { id: res.user.id, email: res.user.email, name: res.user.name, role: role ?? 'user' };
+  }
+
+  /**
+   * Creates an account as `register` does (same checks, 409 `email_taken`, 400 `weak_password`) and signs it in at
+   * once: returns the user and the `Set-Cookie` headers of its first session. Used where the product makes the
+   * account and uses it in one step (a gift claimed signed out, docs/decisions/046-gifts.md).
+   */
+  async function registerAndSignIn(body: Pick<RegisterBody, 'fullName' | 'phone' | 'email' | 'password'>, headers: Headers): Promise<{ user: SessionUser; setCookie: string[] }> {
+    await register(body);
+    return login(body.email, body.password, headers);
+  }
+
+  /** Signs in; returns the user and the `Set-Cookie` headers of the new session. */
+  async function login(email: string, password: string, headers: Headers): Promise<{ user: SessionUser; setCookie: string[] }> {
+    const res = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true }).catch(mapAuthError);
+    const role = await accounts.roleOf(res.response.user.id);
+    const u = res.response.user;
+    return { user: { id: u.id, email: u.email, name: u.name, role }, setCookie: res.headers.getSetCookie() };
+  }
+
   return {
-    /** Creates a user, their profile (full name, phone) and, when given, a role row. */
-    async register(body: Pick<RegisterBody, 'fullName' | 'phone' | 'email' | 'password'>, role?: Role): Promise<SessionUser> {
-      // better-auth answers a duplicate sign-up with a look-alike user (enumeration protection); the spec
-      // reports "Sign Up Failed" with the reason, so the duplicate is caught here.
-      if (await accounts.findUserByEmail(body.email)) throw new AppError(409, 'email_taken', 'An account with this email already exists.');
-      checkNewPassword(body.password, { email: body.email, name: body.fullName });
-      const res = await auth.api.signUpEmail({ body: { name: body.fullName, email: body.email, password: body.password } }).catch(mapAuthError);
-      await accounts.upsertProfile(res.user.id, body.fullName, body.phone ? body.phone : null);
-      if (role && role !== 'user') await accounts.assignRole(res.user.id, role, null);
-      return { id: res.user.id, email: res.user.email, name: res.user.name, role: role ?? 'user' };
-    },
-    /** Signs in; returns the user and the `Set-Cookie` headers of the new session. */
-    async login(email: string, password: string, headers: Headers): Promise<{ user: SessionUser; setCookie: string[] }> {
-      const res = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true }).catch(mapAuthError);
-      const role = await accounts.roleOf(res.response.user.id);
-      const u = res.response.user;
-      return { user: { id: u.id, email: u.email, name: u.name, role }, setCookie: res.headers.getSetCookie() };
-    },
+    register,
+    registerAndSignIn,
+    login,
     /** Ends the session named by the request's cookie; returns the clearing `Set-Cookie` headers. */
     async logout(headers: Headers): Promise<string[]> {
       const res = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);

@@ -43,7 +43,7 @@ export const giftsModule: ServerModule = {
       }),
     }),
   ],
-  async routes({ app, services }) {
-    await app.register(giftsRoutes({ gifts: services.gifts }));
+  async routes({ app, config, services }) {
+    await app.register(giftsRoutes({ gifts: services.gifts, accounts: services.accounts, registration: services.registration, authRateLimitPerMinute: config.authRateLimitPerMinute }));
   },
 };

@@ -7,6 +7,8 @@
  *   numbers in windows of their own (redeem-limits.ts, kind 'gift'): a wrong code is a well-formed one no gift has.
  * - The giver sees their gifts with a masked recipient; sends one again (the same code) while it is activated,
  *   unclaimed and not expired, at most GIFT_SENDS_PER_DAY times a day.
+ * - Signed out, `claimWithNewAccount` checks the code and that the gift is claimable before the route's callback
+ *   makes the account, then claims it for that account the same exactly-once way (ADR 046, amended 2026-11-29).
  * Errors: AppError 400 `gift_malformed` (details.problem 'length' | 'characters' | 'check'), 404 `gift_unknown`,
  * 409 `gift_claimed` (details.byYou), 410 `gift_expired`, 429 `gift_locked` / `rate_limited` (the limits);
  * for a resend 404 `not_found` (not the caller's), 409 `conflict` (not paid yet, claimed, expired), 429
@@ -29,6 +31,13 @@ const MALFORMED: Record<string, string> = {
   characters: 'A gift code holds only the digits 2-9 and capital letters other than I, L and O.',
   check: 'This gift code has a typo: check each character.',
 };
+
+/** The code of `typed` without its dashes, or 400 `gift_malformed` (the check character, ADR 042), before any lookup. */
+function parsedCode(typed: string): string {
+  const parsed = parseVoucherCode(typed);
+  if (!parsed.ok) throw new AppError(400, 'gift_malformed', MALFORMED[parsed.problem]!, { problem: parsed.problem, fields: [{ field: 'body.code', message: MALFORMED[parsed.problem]! }] });
+  return parsed.code;
+}
 
 export function giftStatus(g: GiftRow, at: Date): GiftStatus {
   if (g.claimedAt) return 'claimed';
@@ -68,12 +77,22 @@ export function createGiftsService(deps: { repo: GiftsRepository; billing: Billi
     return null;
   }
 
-  async function claimNow(userId: string, code: string): Promise<ClaimedGiftView> {
-    const hash = codeHash(code);
+  /** The claimable gift of code hash `hash` for `userId` (null: a new account), or the refusal thrown. */
+  async function claimable(hash: string, userId: string | null): Promise<GiftRow> {
     const found = await repo.findByHash(hash);
     if (!found) throw new AppError(404, 'gift_unknown', 'No gift has this code. Check the message you received.');
-    const refused = refusal(found, userId, now());
+    const refused = refusal(found, userId ?? '', now());
     if (refused) throw refused;
+    return found;
+  }
+
+  async function claimNow(userId: string, code: string): Promise<ClaimedGiftView> {
+    const hash = codeHash(code);
+    return claimFound(userId, hash, await claimable(hash, userId));
+  }
+
+  /** Claims the gift `found` (read as claimable) for `userId` with billing's exactly-once credit. */
+  async function claimFound(userId: string, hash: string, found: GiftRow): Promise<ClaimedGiftView> {
     const credited = await billing.creditPassWhen(userId, found.plan, GIFT_SOURCE, (tx) => repo.claimIn(tx, hash, userId, now()));
     if (!credited) {
       // Another claim or the expiry came first: say which, as read now.
@@ -97,9 +116,45 @@ export function createGiftsService(deps: { repo: GiftsRepository; billing: Billi
      * credits a pass of the gift's plan under ADR 019 and says what it added. Errors: see the module comment.
      */
     async claim(userId: string, client: string, typed: string): Promise<ClaimedGiftView> {
-      const parsed = parseVoucherCode(typed);
-      if (!parsed.ok) throw new AppError(400, 'gift_malformed', MALFORMED[parsed.problem]!, { problem: parsed.problem, fields: [{ field: 'body.code', message: MALFORMED[parsed.problem]! }] });
-      return limits.attempt(userId, client, () => claimNow(userId, parsed.code), (err) => err instanceof AppError && err.code === 'gift_unknown');
+      const code = parsedCode(typed);
+      return limits.attempt(userId, client, () => claimNow(userId, code), (err) => err instanceof AppError && err.code === 'gift_unknown');
+    },
+
+    /**
+     * Claims the gift with code `typed` for an account made on the way (docs/decisions/046-gifts.md, amended
+     * 2026-11-29: a recipient with no account gets one on claim), trying from client `client` (a `clientKey`).
+     * In this order, so that a code that cannot be claimed makes no account:
+     * 1. the check character (400 `gift_malformed`; nothing counted or looked up);
+     * 2. `steps.before` (the route's registration guard, 429 `rate_limited`);
+     * 3. the claim limits, the client standing for the account (key `anon:<client>`: a signed-out guesser gets the
+     *    per-account wrong-code window, 10 an hour, per address);
+     * 4. the gift must be claimable (404 `gift_unknown`, 409 `gift_claimed`, 410 `gift_expired`);
+     * 5. `steps.createAccount(giftPhone)` makes the account and returns its id; `giftPhone` is the gift's number as
+     *    `+<MSISDN>` when it was sent by SMS, else null;
+     * 6. billing's exactly-once credit. Lost to a race after the account was made: 409 `gift_claimed` (410 if it
+     *    expired meanwhile) with details.accountCreated true; the account stays, without the pass.
+     * @returns the new account's id and what the gift added. @throws the above, and whatever `steps` throw (409
+     *   `email_taken`, 400 `weak_password`: then no account was made and no gift claimed).
+     */
+    async claimWithNewAccount(
+      client: string,
+      typed: string,
+      steps: { before: () => Promise<void>; createAccount: (giftPhone: string | null) => Promise<string> },
+    ): Promise<{ userId: string; claimed: ClaimedGiftView }> {
+      const code = parsedCode(typed);
+      const hash = codeHash(code);
+      await steps.before();
+      return limits.attempt(`anon:${client}`, client, async () => {
+        const found = await claimable(hash, null);
+        const userId = await steps.createAccount(found.recipientMsisdn ? `+${found.recipientMsisdn}` : null);
+        try {
+          return { userId, claimed: await claimFound(userId, hash, found) };
+        } catch (err) {
+          // Lost to another claim (or the expiry) after the account was made: the account stays, and says so.
+          if (err instanceof AppError) throw new AppError(err.statusCode, err.code, err.message, { ...(err.details as object | undefined), accountCreated: true });
+          throw err;
+        }
+      }, (err) => err instanceof AppError && err.code === 'gift_unknown');
     },
 
     /** The gifts `userId` paid for or started paying for, newest first. */
