@@ -39,6 +39,31 @@ const posterOf = (v: typeof videoAssets) => sql<string | null>`case when ${v.sta
 
 /** The browsing reads of single titles over `db` (see the file comment); every method answers plain rows, times as Dates. */
 export function createBrowseRepository(db: Database) {
+  const translatorCols = { id: translators.id, name: translators.name, slug: translators.slug, photoUrl: translators.photoUrl };
+  const videoCols = { id: videoAssets.id, status: videoAssets.status, durationSeconds: videoAssets.durationSeconds, posterKey: videoAssets.posterKey };
+  /**
+   * A film page's movie (movieDetail), prepared once: on PostgreSQL a named statement per pooled connection, planned
+   * once instead of on every film page (docs/decisions/036-catalogue-at-100k-titles.md, amended 2026-11-29).
+   */
+  const movieDetailQuery = db
+    .select({
+      movie: getTableColumns(movies),
+      video: videoCols,
+      translator: translatorCols,
+      ownParts: sql<OwnPart[]>`coalesce((select json_agg(json_build_object(
+          'id', p.id, 'title', p.title, 'partNumber', p.part_number,
+          'durationSeconds', round(coalesce(p.duration_seconds, pv.duration_seconds))::int,
+          'posterUrl', coalesce(p.thumbnail_url, case when pv.status = 'ready' and pv.poster_key is not null then '/media/posters/' || pv.id::text || '.webp' end),
+          'videoStatus', pv.status
+        ) order by p.part_number) from ${movieParts} p left join ${videoAssets} pv on pv.id = p.video_id where p.movie_id = ${movies.id}), '[]'::json)`,
+      redirectToId: sql<string | null>`(select mp.movie_id::text from ${movieParts} mp where mp.video_id = ${movies.videoId} and mp.movie_id <> ${movies.id} order by mp.created_at limit 1)`,
+    })
+    .from(movies)
+    .leftJoin(videoAssets, eq(videoAssets.id, movies.videoId))
+    .leftJoin(translators, eq(translators.id, movies.translatorId))
+    .where(eq(movies.id, sql.placeholder('id')))
+    .prepare('catalog_movie_detail');
+
   /** Own parts (movie_parts) of these movies, in part order, with duration and poster. */
   async function ownParts(movieIds: string[]): Promise<Map<string, OwnPart[]>> {
     const out = new Map<string, OwnPart[]>();
@@ -61,8 +86,6 @@ export function createBrowseRepository(db: Database) {
     return out;
   }
 
-  const translatorCols = { id: translators.id, name: translators.name, slug: translators.slug, photoUrl: translators.photoUrl };
-  const videoCols = { id: videoAssets.id, status: videoAssets.status, durationSeconds: videoAssets.durationSeconds, posterKey: videoAssets.posterKey };
   const cardCols = {
     id: movies.id,
     title: movies.title,
@@ -122,23 +145,7 @@ export function createBrowseRepository(db: Database) {
      * has this movie's video as one of its parts (the page redirects there). Null when absent.
      */
     async movieDetail(id: string): Promise<(MemberRow<typeof movies.$inferSelect> & { ownParts: OwnPart[]; redirectToId: string | null }) | null> {
-      const [r] = await db
-        .select({
-          movie: getTableColumns(movies),
-          video: videoCols,
-          translator: translatorCols,
-          ownParts: sql<OwnPart[]>`coalesce((select json_agg(json_build_object(
-              'id', p.id, 'title', p.title, 'partNumber', p.part_number,
-              'durationSeconds', round(coalesce(p.duration_seconds, pv.duration_seconds))::int,
-              'posterUrl', coalesce(p.thumbnail_url, case when pv.status = 'ready' and pv.poster_key is not null then '/media/posters/' || pv.id::text || '.webp' end),
-              'videoStatus', pv.status
-            ) order by p.part_number) from ${movieParts} p left join ${videoAssets} pv on pv.id = p.video_id where p.movie_id = ${movies.id}), '[]'::json)`,
-          redirectToId: sql<string | null>`(select mp.movie_id::text from ${movieParts} mp where mp.video_id = ${movies.videoId} and mp.movie_id <> ${movies.id} order by mp.created_at limit 1)`,
-        })
-        .from(movies)
-        .leftJoin(videoAssets, eq(videoAssets.id, movies.videoId))
-        .leftJoin(translators, eq(translators.id, movies.translatorId))
-        .where(eq(movies.id, id));
+      const [r] = await movieDetailQuery.execute({ id });
       if (!r) return null;
       const ownParts = (typeof r.ownParts === 'string' ? JSON.parse(r.ownParts) : r.ownParts) as OwnPart[];
       return { ...r, ownParts, partPosters: ownParts.map((p) => p.posterUrl).filter((p): p is string => p !== null) };
