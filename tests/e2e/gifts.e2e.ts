@@ -5,7 +5,9 @@
  *   names the masked recipient, /billing lists it under "Gifts you sent" as sent, and the giver's own pass is
  *   unchanged (none);
  * - the recipient (another account) opens the link of the mail, read from the outbox through the admin API, claims
- *   the gift at /gift?code=… and has the pass; claiming it again is refused.
+ *   the gift at /gift?code=… and has the pass; claiming it again is refused;
+ * - a gift bought for a phone number (through the API, the sandbox approving it) is claimed from the SMS's link by a
+ *   visitor with no account, who makes one in the /gift form (ADR 046 amended 2026-11-29) and has the pass.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +18,15 @@ const BOSS = { email: 'boss-gifts@sobanura.test', password: 'boss-gifts-pass' };
 const GIVER = { email: 'giver@sobanura.test', password: 'giver-pass-2026' };
 const RECIPIENT = { email: 'aline@sobanura.test', password: 'aline-pass-2026' };
 
+/** The session cookie of `who`, signed in through the API. */
+async function apiCookie(server: E2eServer, who: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
 /** The outbox read through the API as the super admin: each message's recipient and text. */
 async function outbox(server: E2eServer): Promise<{ to: string; body: string }[]> {
-  const login = await fetch(`${server.url}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOSS) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await apiCookie(server, BOSS);
   const res = await fetch(`${server.url}/api/admin/outbox`, { headers: { cookie } });
   return ((await res.json()) as { items: { to: string; body: string }[] }).items;
 }
@@ -93,5 +100,31 @@ describe('a pass bought as a gift and claimed by its recipient', () => {
     await open(page, link);
     await page.getByRole('button', { name: 'Claim' }).click();
     await page.getByText('This gift has already been claimed.').waitFor();
+  });
+
+  it('a gift bought for a phone number is claimed by a new account made in the /gift form', async () => {
+    const cookie = await apiCookie(server, GIVER);
+    const headers = { cookie, 'content-type': 'application/json' };
+    const created = await fetch(`${server.url}/api/billing/payments`, { method: 'POST', headers, body: JSON.stringify({ plan: 'weekly', phone: '0788123456', gift: { phone: '0781239876' } }) });
+    expect(created.status).toBe(202);
+    const { payment } = (await created.json()) as { payment: { id: string } };
+    for (let i = 0; i < 40; i++) {
+      const res = (await (await fetch(`${server.url}/api/billing/payments/${payment.id}`, { headers })).json()) as { payment: { status: string } };
+      if (res.payment.status === 'successful') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const sms = (await outbox(server)).find((m) => m.to === '250781239876');
+    const smsLink = /https?:\/\/\S+\/gift\?code=[A-Z0-9-]+/.exec(sms?.body ?? '')?.[0] ?? '';
+    expect(smsLink).toContain(`${server.url}/gift?code=`);
+
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await open(page, smsLink);
+    await page.getByLabel('Full name').fill('Jean Mugabo');
+    await page.getByLabel('Email').fill('jean@sobanura.test');
+    await page.getByLabel('Password', { exact: true }).fill('jean-pass-2026');
+    await page.getByRole('button', { name: 'Create account and claim' }).click();
+    await page.getByTestId('gift-claimed').getByText('Weekly Pass added to your account').waitFor();
+    expect(await passOf(page)).toMatchObject({ plan: 'weekly', active: true });
+    await page.getByTestId('greeting').waitFor({ state: 'attached' });
   });
 });

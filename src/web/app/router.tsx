@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: pages.terms },
           { path: 'privacy', lazy: pages.privacy },
           { path: 'contact', lazy: pages.contact },
+          // A gift's claim link (docs/decisions/046-gifts.md): open signed out too, where it makes the account.
+          { path: 'gift', handle: CLIENT_ONLY, lazy: () => import('./routes/gift-route').then((m) => ({ Component: m.default })) },
           // Offline downloads (docs/decisions/027-offline-downloads.md): drawn in the browser from the device's own
           // storage, outside RequireAuth so they open with no network (the session cannot be checked then).
           { path: 'downloads', handle: CLIENT_ONLY, lazy: () => import('../features/offline/routes/downloads-page').then((m) => ({ Component: m.default })) },
@@ -94,8 +96,6 @@ export const routes: RouteObject[] = [
               { path: 'subscribe', lazy: () => import('./routes/subscribe-route').then((m) => ({ Component: m.default })) },
               // Vouchers bought from an agent (docs/decisions/042-vouchers.md): drawn on the server, a real form before hydration.
               { path: 'redeem', lazy: () => import('../features/vouchers/routes/redeem-page').then((m) => ({ Component: m.default })) },
-              // A gift's claim link (docs/decisions/046-gifts.md).
-              { path: 'gift', handle: CLIENT_ONLY, lazy: () => import('../features/gifts/routes/gift-page').then((m) => ({ Component: m.default })) },
               { path: 'settings', handle: CLIENT_ONLY, lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.default })) },
               { path: 'billing', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
               { path: 'billing/receipts/:id', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
