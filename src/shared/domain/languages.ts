@@ -2,8 +2,8 @@
  * THE list of interface languages (docs/product/viewer.md §1: English by default, French, Kinyarwanda), with each
  * language's own conventions for figures and durations; everything that names a language derives from it (the web's
  * loaders and switcher, the caption languages, the profile's language, the server's recovery texts, the database's
- * checks). Adding a language: its locale files (src/web/locales/<code>.json, src/web/features/pages/locales/<code>.json)
- * and one line here; the compiler then names the texts still missing (recovery-texts.ts), and `npm run db:generate`
+ * checks). Adding a language: its locale files (src/web/locales/<code>.json, src/web/features/pages/locales/<code>.json),
+ * each payment method's `texts.<code>.json` (src/shared/payment-methods/<method>/) and one line here; the compiler then names the texts still missing (recovery-texts.ts), and `npm run db:generate`
  * writes nothing (the language columns are text checked by the app: docs/decisions/039-plans-and-languages-as-data.md).
  * No zod here: the web's entry chunk imports this file (docs/decisions/014-server-rendering.md).
  */

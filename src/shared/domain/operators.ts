@@ -4,40 +4,26 @@
  * from (docs/decisions/041-payment-operators-declare-themselves.md; countries in
  * docs/decisions/043-payment-methods-countries-and-currencies.md).
  *
- * Each entry: `id` (stored on payments and sent by the API; never renamed: Rwanda's are `mtn` and `airtel`, as
- * before Uganda), `method` (its name in PAYMENT_METHODS: operator and country), `country` (countries.ts), `name` (the
- * English display name, in server messages), `shortName` (the network, as in "a valid MTN or Airtel Rwanda number"),
- * `prefixes` (the national prefixes of its numbers: 0 7X, each followed by 7 digits) and `currency` (what its
- * wallets hold). Prefixes:
+ * The list is src/shared/payment-methods/registry.ts: each operator is a folder there with its entry (`id`,
+ * `method`, `country`, `name`, `shortName`, `prefixes`, `currency`; see OperatorInfo in kit.ts) and its texts per
+ * language. Prefixes:
  * - Rwanda (ADR 008): 078/079 MTN, 072/073 Airtel.
  * - Uganda (Uganda Communications Commission, National Numbering Plan, mobile network codes of ITU-T E.164
  *   country code 256): 076/077/078 MTN Uganda, 070/074/075 Airtel Uganda. 078 is MTN's in both countries, so a
  *   local number is read in the payer's country (msisdn.ts).
- * The web shows `billing.operators.<id>` (see `operatorNameKey`), which each locale file (en, fr, rw) carries.
+ * The web shows `billing.operators.<id>` (see `operatorNameKey`), which each method's folder carries per language
+ * (`texts.<language>.json`, merged into the web's locale texts at build time by vite.locale-plugin.ts).
  *
- * Adding an operator: its entry here, its provider declaration in src/server/providers/payments (listed in
- * operators.ts there), and its texts in src/web/locales/{en,fr,rw}.json.
+ * Adding an operator: its folder in src/shared/payment-methods and its entry in registry.ts there, and its provider
+ * declaration in src/server/providers/payments (listed in operators.ts there); nothing here.
  */
+import type { OperatorInfo } from '../payment-methods/kit.js';
 import type { Country } from './countries.js';
+import { PAYMENT_METHOD_LIST } from '../payment-methods/registry.js';
 
-export interface OperatorInfo {
-  readonly id: string;
-  readonly method: string;
-  readonly country: Country;
-  readonly name: string;
-  readonly shortName: string;
-  /** National prefixes `07X` (3 digits); a number is the prefix and 7 more digits. */
-  readonly prefixes: readonly `07${number}`[];
-  /** ISO 4217 code of its wallets. */
-  readonly currency: string;
-}
+export type { OperatorInfo };
 
-export const OPERATOR_LIST = [
-  { id: 'mtn', method: 'mtn-rw', country: 'RW', name: 'MTN Mobile Money', shortName: 'MTN', prefixes: ['078', '079'], currency: 'RWF' },
-  { id: 'airtel', method: 'airtel-rw', country: 'RW', name: 'Airtel Money', shortName: 'Airtel', prefixes: ['072', '073'], currency: 'RWF' },
-  { id: 'mtn-ug', method: 'mtn-ug', country: 'UG', name: 'MTN Mobile Money Uganda', shortName: 'MTN', prefixes: ['076', '077', '078'], currency: 'UGX' },
-  { id: 'airtel-ug', method: 'airtel-ug', country: 'UG', name: 'Airtel Money Uganda', shortName: 'Airtel', prefixes: ['070', '074', '075'], currency: 'UGX' },
-] as const satisfies readonly OperatorInfo[];
+export const OPERATOR_LIST = PAYMENT_METHOD_LIST satisfies readonly OperatorInfo[];
 
 /** The mobile-money operator a number belongs to. */
 export type Operator = (typeof OPERATOR_LIST)[number]['id'];
