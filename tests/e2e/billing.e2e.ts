@@ -125,6 +125,8 @@ describe('passes and mobile money, billing and account settings', () => {
     await page.waitForURL(/[?&]paid=/);
     await page.getByTestId('subscribe-dialog').and(page.locator('[data-step="success"]')).waitFor({ timeout: 30_000 });
     await page.waitForURL((url) => !url.searchParams.has('paid'));
+    // The success step first looks the payment up among the viewer's gifts (a spinner), then says the pass is on.
+    await page.getByRole('link', { name: 'Start Watching' }).waitFor({ timeout: 15_000 });
     await expect(page.getByRole('link', { name: 'Start Watching' }).isVisible()).resolves.toBe(true);
     const me = await (await page.request.get(`${server.url}/api/accounts/me`)).json();
     expect(me.pass).toMatchObject({ plan: 'daily', active: true });

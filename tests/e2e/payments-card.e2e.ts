@@ -92,6 +92,8 @@ describe('paying by card: the processor’s hosted checkout and the sandbox', ()
 
     await backOnSubscribe(page, live);
     await page.getByTestId('subscribe-dialog').and(page.locator('[data-step="success"]')).waitFor({ timeout: 30_000 });
+    // The success step first looks the payment up among the viewer's gifts (a spinner), then says the pass is on.
+    await page.getByRole('link', { name: 'Start Watching' }).waitFor({ timeout: 15_000 });
     await expect(page.getByRole('link', { name: 'Start Watching' }).isVisible()).resolves.toBe(true);
     expect((await getJson(page, live, '/api/accounts/me')).pass).toMatchObject({ plan: 'weekly', active: true });
     const { payments } = await getJson(page, live, '/api/billing/history');
