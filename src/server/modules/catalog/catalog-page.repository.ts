@@ -171,11 +171,11 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
         const where = (m: SQL) => (base ? sql`${base} and ${m}` : m);
         const ranked = order === 'relevance';
         const bound = offset + limit + (ranked ? SEARCH_CANDIDATES : 0);
-        const newest = ranked ? sql`${c.createdAt} desc nulls last, ${c.key} desc nulls last` : itemOrder(order);
+        const branchOrder = ranked ? sql`${c.createdAt} desc nulls last, ${c.key} desc nulls last` : itemOrder(order);
         pageSql = sql`cand as (
-              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${newest} limit ${bound})
+              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${branchOrder} limit ${bound})
               union all (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${ranked ? s.branches.distance : itemOrder(order)} limit ${bound})
-              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${newest} limit ${bound})
+              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${branchOrder} limit ${bound})
             ), page as (
               select ${cols}, ${s.rank} as rank from ${c} where ${c.key} = any(array(select distinct k from cand))
               order by ${itemOrder(order)} limit ${limit} offset ${offset}
