@@ -30,6 +30,10 @@ describeEachDb('job heartbeats', (kind) => {
     await t?.stop();
   });
 
+  const RETRY = { retryLimit: 2, retryDelay: 1 };
+  // Due a second ago: a job is fetched once its start is before the database's now, which a send and a fetch in the
+  // same millisecond would not yet be (a clean-clone run fetched one job of two).
+  const due = () => new Date(Date.now() - 1000);
   const state = async (queue: string, id: string) => (await t.boss.getJobById(queue, id))?.state;
   const heartbeatRows = async (id: string) => (await t.db.executeSql('select worker_id from job_heartbeats where job_id = $1', [id])).rows;
 
@@ -42,8 +46,8 @@ describeEachDb('job heartbeats', (kind) => {
   it('fails the job of a dead worker so a second worker takes it up, and leaves a beating job alone', async () => {
     const queue = 'heartbeat-test-dead';
     await t.boss.createQueue(queue);
-    const deadId = (await t.boss.send(queue, { n: 1 }, { retryLimit: 2, retryDelay: 1 }))!;
-    const aliveId = (await t.boss.send(queue, { n: 2 }, { retryLimit: 2, retryDelay: 1 }))!;
+    const deadId = (await t.boss.send(queue, { n: 1 }, { ...RETRY, startAfter: due() }))!;
+    const aliveId = (await t.boss.send(queue, { n: 2 }, { ...RETRY, startAfter: due() }))!;
     // Both fetched at once: one by a "worker" that dies there (never beats, never completes), one by a living worker.
     const fetched = await t.boss.fetch(queue, { batchSize: 2, includeMetadata: true });
     expect(fetched.map((j) => j.id).sort()).toEqual([deadId, aliveId].sort());
@@ -87,7 +91,7 @@ describeEachDb('job heartbeats', (kind) => {
   it('does not fail a job taken up again for the old heartbeat its dead worker left, but does once it goes silent', async () => {
     const queue = 'heartbeat-test-retaken';
     await t.boss.createQueue(queue);
-    const id = (await t.boss.send(queue, {}, { retryLimit: 2, retryDelay: 1 }))!;
+    const id = (await t.boss.send(queue, {}, { ...RETRY, startAfter: due() }))!;
     await t.db.executeSql(`insert into job_heartbeats (job_id, queue, worker_id, beat_at) values ($1, $2, 'dead-worker', now() - interval '1 hour')`, [id, queue]);
     await fetchOne(t.boss, queue);
     const hb = startJobHeartbeats(t.boss, t.db.executeSql, queue, { ...FAST, sweepSeconds: 3600 });
@@ -106,7 +110,7 @@ describeEachDb('job heartbeats', (kind) => {
   it('a beat reports a job that was given away instead of writing, and beatWhile calls onLost once', async () => {
     const queue = 'heartbeat-test-lost';
     await t.boss.createQueue(queue);
-    await t.boss.send(queue, {}, { retryLimit: 2, retryDelay: 1 });
+    await t.boss.send(queue, {}, { ...RETRY, startAfter: due() });
     const job = await fetchOne(t.boss, queue);
     expect(await beat(t.db.executeSql, queue, job, 'w1')).toBe(true);
     expect(await beat(t.db.executeSql, queue, { id: job.id, retryCount: job.retryCount + 1 }, 'w1')).toBe(false);
