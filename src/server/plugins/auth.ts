@@ -76,7 +76,8 @@ export function withSessionOf<T>(request: FastifyRequest, work: () => Promise<T>
   return pageVisitor.run({ cookie: request.headers.cookie, user: request.currentUser() }, async () => await work());
 }
 
-const RANK: Record<Role, number> = { user: 1, admin: 2, super_admin: 3 };
+/** A translator signs in as a viewer with no admin rights (ADR 047): the rank of a user. */
+const RANK: Record<Role, number> = { user: 1, translator: 1, admin: 2, super_admin: 3 };
 
 /** Whether `role` meets the route's access level. */
 export function allows(access: Access, role: Role | null): boolean {

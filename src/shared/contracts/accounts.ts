@@ -8,7 +8,8 @@ import { PLAN_IDS } from '../domain/plans.js';
  * answers in the window gets 429 `rate_limited` for any registration (ADR 033).
  */
 
-export const ROLES = ['user', 'admin', 'super_admin'] as const;
+/** `translator`: a signed-in viewer linked to a translator, with no admin rights (docs/decisions/047-translators-as-people.md). */
+export const ROLES = ['user', 'admin', 'super_admin', 'translator'] as const;
 export const role = z.enum(ROLES);
 export type Role = z.infer<typeof role>;
 

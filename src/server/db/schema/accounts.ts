@@ -5,7 +5,8 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 
-export const roleEnum = pgEnum('role', ['user', 'admin', 'super_admin']);
+/** `translator`: a signed-in viewer linked to a translator (ADR 047); no admin rights. */
+export const roleEnum = pgEnum('role', ['user', 'admin', 'super_admin', 'translator']);
 
 export const profiles = pgTable('profiles', {
   id: text('id')

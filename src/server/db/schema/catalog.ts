@@ -19,13 +19,24 @@ import { videoAssets } from './media.js';
 /** PostgreSQL's tsvector (full-text search document). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Translators (abasobanuzi): the voice that makes a title agasobanuye. */
+/**
+ * Translators (abasobanuzi): the voice that makes a title agasobanuye. A translator is a person
+ * (docs/decisions/047-translators-as-people.md; docs/product/admin.md §12): an optional e-mail (stored
+ * lower-case, unique when set), an optional phone (E.164 MSISDN of a supported country, src/shared/domain/msisdn.ts)
+ * and an optional link to the user account that signs in as this translator (one account per translator and one
+ * translator per account; the account's row going away unlinks it).
+ */
 export const translators = pgTable('translators', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   photoUrl: text('photo_url'),
   bio: text('bio').notNull().default(''),
+  email: text('email').unique(),
+  phone: text('phone'),
+  userId: text('user_id')
+    .unique()
+    .references(() => user.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,7 +2,7 @@
  * The only place that queries translators. A rename refreshes the display items that
  * mention the translator (search matches translator names), in the same transaction.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { catalogItems, translators } from '../../db/schema/index.js';
 import { refreshTranslator } from './catalog-items.repository.js';
@@ -48,5 +48,5 @@ export function createTranslatorsRepository(db: Database) {
     },
   };
 }
-const getColumns = () => ({ id: translators.id, name: translators.name, slug: translators.slug, photoUrl: translators.photoUrl, bio: translators.bio, createdAt: translators.createdAt });
+const getColumns = () => getTableColumns(translators);
 export type TranslatorsRepository = ReturnType<typeof createTranslatorsRepository>;
