@@ -13,3 +13,4 @@ export * from './site.js';
 export * from './offline.js';
 export * from './vouchers.js';
 export * from './gifts.js';
+export * from './viewing.js';
