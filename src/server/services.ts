@@ -10,6 +10,7 @@ import type { createAccountsRepository } from './modules/accounts/accounts.repos
 import type { createAccountsService } from './modules/accounts/accounts.service.js';
 import type { createRegistrationGuard } from './modules/accounts/registration-guard.js';
 import type { AdminServices } from './modules/admin/admin-module.js';
+import type { createTranslatorAccountsService } from './modules/admin/translator-accounts.service.js';
 import type { createBillingRepository } from './modules/billing/billing.repository.js';
 import type { createBillingService } from './modules/billing/billing.service.js';
 import type { createCardPaymentsService } from './modules/billing/card-payments.service.js';
@@ -65,6 +66,8 @@ export interface Services extends BrowseServices {
   demo: ReturnType<typeof createDemoSeeder>;
   contact: ReturnType<typeof createContactService>;
   admin: AdminServices;
+  /** Translators as admins manage them, with their accounts (ADR 047). */
+  translatorAdmin: ReturnType<typeof createTranslatorAccountsService>;
   site: ReturnType<typeof createSiteService>;
   messaging: Messaging;
   outbox: Messaging['outbox'];

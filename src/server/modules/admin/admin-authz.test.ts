@@ -1,6 +1,7 @@
 /**
  * Authorization of the admin API (issue 6 point 11): every /api/admin route (and the tus uploads) answers 401
- * to anonymous callers and 403 to viewers; admins reach all but the role change (403); super_admins reach all.
+ * to anonymous callers and 403 to viewers and translators (ADR 047); admins reach all but the role change (403);
+ * super_admins reach all.
  * The routes come from the app itself, so a new admin route is covered on arrival; the table below pins the
  * ones this module serves and their level.
  */
@@ -47,16 +48,22 @@ const EXPECTED: [string, 'admin' | 'super_admin'][] = [
   ['GET /api/admin/movies/:id', 'admin'],
   ['PUT /api/admin/movies/:id/price', 'admin'],
   ['GET /api/admin/videos/:id', 'admin'],
+  ['GET /api/admin/translators', 'admin'],
+  ['POST /api/admin/translators', 'admin'],
+  ['PATCH /api/admin/translators/:id', 'admin'],
+  ['POST /api/admin/translators/:id/merge', 'admin'],
+  ['DELETE /api/admin/translators/:id', 'admin'],
 ];
-const CALLERS = ['anonymous', 'user', 'admin', 'super_admin'] as const;
-const RANK = { user: 1, admin: 2, super_admin: 3 } as const;
+/** A translator (ADR 047) is a signed-in viewer with no admin rights: refused like a user. */
+const CALLERS = ['anonymous', 'user', 'translator', 'admin', 'super_admin'] as const;
+const RANK = { user: 1, translator: 1, admin: 2, super_admin: 3 } as const;
 
 describeEachDb('admin authorization', (kind) => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
     t = await startTestApp(kind, { workers: false });
-    for (const role of ['user', 'admin', 'super_admin'] as const) cookies[role] = (await signUp(t, role)).cookie;
+    for (const role of ['user', 'translator', 'admin', 'super_admin'] as const) cookies[role] = (await signUp(t, role)).cookie;
   });
   afterAll(() => t.stop());
 
@@ -100,5 +107,8 @@ describeEachDb('admin authorization', (kind) => {
     expect(table).toContain('admin PUT /api/admin/users/:id/role → 403');
     expect(table).toContain('super_admin PUT /api/admin/users/:id/role → 400');
     expect(table).toContain('admin POST /api/admin/users/:id/passes → 400');
+    expect(table).toContain('translator POST /api/admin/translators → 403');
+    expect(table).toContain('admin POST /api/admin/translators → 400');
+    expect(table).toContain('admin DELETE /api/admin/translators/:id → 404');
   });
 });

@@ -72,3 +72,31 @@ export function resetSms(lang: MessageLanguage, code: string): string {
 export function verifyPhoneSms(lang: MessageLanguage, code: string): string {
   return TEXTS[lang].verify(code);
 }
+
+/** Days a "set your password" link of an account made by an admin stays valid (docs/decisions/047-translators-as-people.md). */
+export const SET_PASSWORD_LINK_DAYS = 7;
+const DAYS = SET_PASSWORD_LINK_DAYS;
+
+const INVITE: Record<MessageLanguage, { subject: string; mail: (name: string, link: string) => string }> = {
+  en: {
+    subject: 'Your Sobanura translator account',
+    mail: (name, link) =>
+      `Hello ${name},\n\nSobanura made an account for you as a translator, with this email address. Open this link within ${DAYS} days to choose your password:\n\n${link}\n\nThe link works once. Then sign in with this email and your new password.\n\nIf you did not expect this, ignore this email.\n\nSobanura`,
+  },
+  fr: {
+    subject: 'Votre compte de traducteur Sobanura',
+    mail: (name, link) =>
+      `Bonjour ${name},\n\nSobanura vous a créé un compte de traducteur avec cette adresse e-mail. Ouvrez ce lien dans les ${DAYS} jours pour choisir votre mot de passe :\n\n${link}\n\nLe lien ne fonctionne qu'une fois. Connectez-vous ensuite avec cette adresse et votre nouveau mot de passe.\n\nSi vous ne vous y attendiez pas, ignorez ce message.\n\nSobanura`,
+  },
+  rw: {
+    subject: "Konti yawe y'umusobanuzi kuri Sobanura",
+    mail: (name, link) =>
+      `Muraho ${name},\n\nSobanura yagufunguriye konti y'umusobanuzi ikoresha iyi imeri. Fungura iyi link mu minsi ${DAYS} kugira ngo uhitemo ijambo ry'ibanga ryawe:\n\n${link}\n\nIyi link ikora rimwe gusa. Nyuma yaho, winjire ukoresheje iyi imeri n'ijambo ry'ibanga rishya.\n\nNiba utari ubyiteze, wirengagize iyi imeri.\n\nSobanura`,
+  },
+};
+
+/** The mail that invites an account made by an admin to choose its password: subject and plain text with the link. */
+export function setPasswordMail(lang: MessageLanguage, name: string, link: string): { subject: string; text: string } {
+  const t = INVITE[lang];
+  return { subject: t.subject, text: t.mail(name.trim() || 'Sobanura', link) };
+}

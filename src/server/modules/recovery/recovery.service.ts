@@ -34,7 +34,7 @@ import { clientKey } from '../../lib/client-address.js';
 import { createCounter, isOverLimit, keyOf, limitedError, type CounterStore } from '../../lib/rate-counters.js';
 import { maskEmail, MessagingError, type MailSender, type SmsSender } from '../../providers/messaging/messaging.js';
 import { checkNewPassword } from '../accounts/password-policy.js';
-import { resetMail, resetSms, verifyPhoneSms, type MessageLanguage } from './recovery-texts.js';
+import { resetMail, resetSms, SET_PASSWORD_LINK_DAYS, setPasswordMail, verifyPhoneSms, type MessageLanguage } from './recovery-texts.js';
 import type { RecoveryRepository } from './recovery.repository.js';
 
 interface Log {
@@ -159,6 +159,22 @@ export function createRecoveryService(deps: RecoveryDeps) {
         await deps.sms.send({ to: msisdn, text: resetSms(lang, code) });
         log.info({ userId: u.id, recipient: maskMsisdn(msisdn), via: deps.sms.name }, 'password reset code sent');
       }, 'password reset SMS');
+    },
+
+    /**
+     * Mails an account that an admin made (a translator's, docs/decisions/047-translators-as-people.md) a one-use
+     * link to /reset-password to choose its password, valid SET_PASSWORD_LINK_DAYS (7) days; the same link and
+     * reset as "Forgot password?" by email. No rate limit: only admins and the command line call it.
+     * @throws AppError 404 `not_found` (no such account); the mail sender's error when it could not send.
+     */
+    async inviteToSetPassword(userId: string, lang: MessageLanguage): Promise<void> {
+      const u = await repo.userById(userId);
+      if (!u) throw new AppError(404, 'not_found', 'Account not found');
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertReset({ userId: u.id, channel: 'email', target: u.email, secretHash: sha256(token), expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_DAYS * 86_400_000) });
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await deps.mail.send({ to: u.email, ...setPasswordMail(lang, u.name, link) });
+      log.info({ userId: u.id, recipient: maskEmail(u.email), via: deps.mail.name }, 'set-password link sent');
     },
 
     /**
