@@ -31,14 +31,18 @@
  * operator's own variables are declared in its provider file (src/server/providers/payments/operators.ts lists
  * them; MTN_* and MTN_UG_*: BASE_URL, API_USER, API_KEY, SUBSCRIPTION_KEY, TARGET_ENVIRONMENT, CURRENCY; AIRTEL_*
  * and AIRTEL_UG_*: BASE_URL, CLIENT_ID, CLIENT_SECRET; ADR 041); cards: FLW_BASE_URL, FLW_SECRET_KEY, FLW_SECRET_HASH
- * (docs/decisions/044-card-payments.md); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15);
+ * (docs/decisions/044-card-payments.md); PAYMENT_CALLBACKS (true); PAYMENT_TIMEOUT_SECONDS (15, payouts' too);
  * PAYMENT_APPROVAL_SECONDS (300, the approval window of ADR 004; shorter only for tests). The variables of
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
+ * Payouts (docs/decisions/048-disbursement-clients.md): DISBURSEMENT_METHODS (unset: the sandbox) and each listed
+ * operator's disbursement variables (src/server/providers/disbursement/disbursement-operators.ts lists them).
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
  * MAIL_FROM (required with SMTP_URL); SMS_PROVIDER (outbox | africastalking), AT_USERNAME and AT_API_KEY (required
  * with africastalking), AT_SENDER_ID (optional), AT_BASE_URL (the sandbox's for username sandbox, else production).
  * Downloads (docs/decisions/028-data-saver-rungs-and-save-data.md): ALLOW_FILE_DOWNLOADS (false: the MP4 file of
  * POST /api/downloads/:id is for admins and super admins only, viewers download inside the app; true: viewers too).
+ * MINUTES_LEDGER (true): heartbeats and offline check-ins credit the minutes-watched ledger (ADR 049); false only to
+ * measure what it costs (bench/ledger/run.ts).
  * A bad value throws ConfigError naming the variable. Secrets are never logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -48,6 +52,7 @@ import { z } from 'zod';
 import { type Operator, OPERATOR_LIST, operatorOfMethod, OPERATORS } from '../shared/domain/operators.js';
 import { trustProxyList } from './lib/trust-proxy.js';
 import { CARD_ENV, CARD_REQUIRED, type CardConfig, cardConfig } from './providers/payments/card/card-method.js';
+import { type DisbursementsConfig, readDisbursementConfig } from './providers/disbursement/disbursement-operators.js';
 import { type OperatorConfigs, PAYMENT_OPERATORS } from './providers/payments/operators.js';
 
 export class ConfigError extends Error {
@@ -116,6 +121,7 @@ const envSchema = z.object({
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_CATALOG: bool.default(true),
   ALLOW_FILE_DOWNLOADS: bool.default(false),
+  MINUTES_LEDGER: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -170,6 +176,8 @@ export interface Config {
   /** `sandbox` (the embedded default) or `live` (real MTN and/or Airtel, see `payments.operators`). */
   paymentProvider: 'sandbox' | 'live';
   payments: PaymentsConfig;
+  /** Payouts to translators (docs/decisions/048-disbursement-clients.md): sandbox, or the live operators' parts. */
+  disbursements: DisbursementsConfig;
   /** Seconds the sandbox "phone" takes to approve a payment. */
   sandboxApprovalSeconds: number;
   sessionSecret: string;
@@ -177,6 +185,8 @@ export interface Config {
   demoCatalog: boolean;
   /** Viewers may download the MP4 file (ALLOW_FILE_DOWNLOADS); admins and super admins always may (ADR 028). */
   allowFileDownloads: boolean;
+  /** Heartbeats and offline check-ins credit the minutes-watched ledger (MINUTES_LEDGER; ADR 049). */
+  minutesLedger: boolean;
   logLevel: string;
   ffmpegPath: string;
   ffprobePath: string;
@@ -307,6 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (cardLive) need('PUBLIC_URL', e.PUBLIC_URL, 'the card checkout sends the payer back to it');
   else if (live.length && e.PAYMENT_CALLBACKS) need('PUBLIC_URL', e.PUBLIC_URL, 'providers call back to it; or set PAYMENT_CALLBACKS=false');
   const anyLive = live.length > 0 || cardLive;
+  // Payouts (ADR 048): DISBURSEMENT_METHODS and each live operator's disbursement variables.
+  const disbursements = readDisbursementConfig(given, Math.round(e.PAYMENT_TIMEOUT_SECONDS * 1000));
+  missing.push(...disbursements.errors);
   if (e.STORAGE === 's3') {
     if (!e.S3_BUCKET) missing.push('S3_BUCKET: required when STORAGE=s3 (the bucket that holds the media)');
     if (!e.S3_REGION && !e.S3_ENDPOINT) missing.push('S3_REGION: required when STORAGE=s3 (or S3_ENDPOINT for an S3-compatible server)');
@@ -348,11 +361,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       approvalSeconds: e.PAYMENT_APPROVAL_SECONDS,
       ...(operatorConfigs as OperatorConfigs),
     },
+    disbursements: disbursements.config,
     sandboxApprovalSeconds: e.SANDBOX_APPROVAL_SECONDS,
     sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,
     urlSigningSecret: e.URL_SIGNING_SECRET ?? secrets!.urlSigningSecret,
     demoCatalog: e.DEMO_CATALOG,
     allowFileDownloads: e.ALLOW_FILE_DOWNLOADS,
+    minutesLedger: e.MINUTES_LEDGER,
     logLevel: e.LOG_LEVEL,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
