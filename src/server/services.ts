@@ -33,6 +33,7 @@ import type { createProgressService } from './modules/progress/progress.service.
 import type { createRecoveryService } from './modules/recovery/recovery.service.js';
 import type { createSiteService } from './modules/site/site.service.js';
 import type { createVouchersService } from './modules/vouchers/vouchers.service.js';
+import type { createViewingService } from './modules/viewing/viewing.service.js';
 import type { createAuth } from './plugins/auth.js';
 import type { Messaging } from './providers/messaging/create-messaging.js';
 import type { createPaymentProviders } from './providers/payments/payment-router.js';
@@ -75,4 +76,6 @@ export interface Services extends BrowseServices {
   vouchers: ReturnType<typeof createVouchersService>;
   giftDelivery: ReturnType<typeof createGiftDelivery>;
   gifts: ReturnType<typeof createGiftsService>;
+  /** The minutes-watched ledger (ADR 049). */
+  minutes: ReturnType<typeof createViewingService>;
 }

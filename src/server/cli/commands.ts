@@ -3,6 +3,7 @@
  * running server (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26). One file per group:
  *   user-commands.ts      user create | list | set-password | role
  *   movie-commands.ts     movie import | retranscode
+ *   translator-commands.ts translator create | list
  *   episode-commands.ts   episode retranscode
  *   payments-commands.ts  pass grant, payments reconcile
  *   db-commands.ts        db init | migrate | dump, demo seed
@@ -20,6 +21,7 @@ import { registerMovieCommands } from './movie-commands.js';
 import { registerOutboxCommands } from './outbox-commands.js';
 import { registerPaymentsCommands } from './payments-commands.js';
 import { registerStorageCommands } from './storage-commands.js';
+import { registerTranslatorCommands } from './translator-commands.js';
 import { argvPasswordRefusal, registerUserCommands } from './user-commands.js';
 import { registerVoucherCommands } from './voucher-commands.js';
 import { packageVersion } from './version.js';
@@ -60,6 +62,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
   };
   registerUserCommands(program, env);
   registerMovieCommands(program, env);
+  registerTranslatorCommands(program, env);
   registerEpisodeCommands(program, env);
   registerPaymentsCommands(program, env);
   registerDbCommands(program, env);

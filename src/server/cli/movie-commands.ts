@@ -1,7 +1,8 @@
 /**
  * `movie ...` commands (docs/decisions/002-cli-and-embedded-database.md, amended 2026-11-26):
- *   movie import FILE --title T [--category C] [--year Y] [--director D] [--description S] [--free|--premium] [--wait]
- *     Premium unless --free, as the panel's new-movie form (docs/product/admin.md §4, `isPremium` default true). Prints
+ *   movie import FILE --title T [--category C] [--year Y] [--director D] [--description S] [--translator NAME] [--free|--premium] [--wait]
+ *     --translator names an existing translator (case ignored; docs/product/admin.md §12): an unknown name is an error
+ *     naming it, and no movie is created. Premium unless --free, as the panel's new-movie form (docs/product/admin.md §4, `isPremium` default true). Prints
  *     the movie id on stdout at once; then, on stderr, the copy percent and, with --wait, the transcode percent as
  *     they move, and `ready: <renditions>` or `failed: <reason>` (exit 1). --wait has no time limit.
  *   movie retranscode ID [--file FILE] [--wait]
@@ -26,15 +27,17 @@ export function registerMovieCommands(program: Command, env: CommandEnv): void {
     .option('--year <year>', 'year', wholeNumber('year', 1888, 2100))
     .option('--director <director>', 'director', '')
     .option('--description <text>', 'description', '')
+    .option('--translator <name>', 'the name of an existing translator (see: sobanura translator list)')
     .option('--free', 'anyone may watch it (default: Premium, as in the admin panel)', false)
     .option('--premium', 'needs a pass or the title bought (the default; kept for old scripts)', false)
     .option('--wait', 'show the transcode percent and return when the video is ready; exit 1 if it failed', false)
-    .action(async (file: string, o: { title: string; category: string; year?: number; director: string; description: string; free: boolean; premium: boolean; wait: boolean }) => {
+    .action(async (file: string, o: { title: string; category: string; year?: number; director: string; description: string; translator?: string; free: boolean; premium: boolean; wait: boolean }) => {
       if (o.free && o.premium) throw new AppError(400, 'validation_failed', 'give --free or --premium, not both');
       const abs = path.resolve(ctx.cwd, file);
       const s = await stat(abs).catch(() => null);
       if (!s || !s.isFile()) throw new AppError(404, 'not_found', `No file at ${abs}`);
-      const m = await services.catalog.create({ title: o.title, category: o.category, year: o.year ?? null, director: o.director, description: o.description, isPremium: !o.free });
+      const translatorId = o.translator !== undefined ? (await services.translators.byName(o.translator)).id : null;
+      const m = await services.catalog.create({ title: o.title, category: o.category, year: o.year ?? null, director: o.director, description: o.description, isPremium: !o.free, translatorId });
       print(m.id);
       const videoId = await importWithProgress(services, { kind: 'movie', id: m.id }, abs, env);
       if (o.wait) await waitForVideo(services, videoId, env);
