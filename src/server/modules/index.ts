@@ -20,6 +20,7 @@ import { recoveryModule } from './recovery/recovery.module.js';
 import { siteModule } from './site/site.module.js';
 import { systemModule } from './system/system.module.js';
 import { vouchersModule } from './vouchers/vouchers.module.js';
+import { viewingModule } from './viewing/viewing.module.js';
 import type { Services } from '../services.js';
 
 export const SERVER_MODULES: readonly ServerModule[] = [
@@ -29,6 +30,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   mediaModule,
   playbackModule,
   offlineModule,
+  viewingModule,
   progressModule,
   billingModule,
   vouchersModule,

@@ -27,7 +27,8 @@ import { z } from 'zod';
  *     no media) and every media segment encrypted with AES-128-CBC and PKCS#7 padding under the download's own key.
  *     Only the owner, only while the pass is active (403 subscription_required otherwise).
  * - POST   /api/offline/:downloadId/license → `offlineLicense`: the download's key and how long the device may use
- *     it. This is also the check-in: the app calls it whenever it is online before playing. 403
+ *     it. This is also the check-in: the app calls it whenever it is online before playing, and may send
+ *     `offlineLicenseBody` (the stretches it played offline since its last check-in, for the minutes-watched ledger). 403
  *     subscription_required {reason 'expired'|'none'} once the pass has ended (the app then deletes the key);
  *     404 not_found for another viewer's or a deleted download.
  * - DELETE /api/offline/:downloadId → 204. Deleting does not give a download back to the quota; it frees its device
@@ -42,6 +43,8 @@ import { z } from 'zod';
 export const OFFLINE_PATH_PREFIX = '/offline/';
 /** Longest a download plays without the device checking in online, seconds (30 days). */
 export const OFFLINE_CHECK_IN_SECONDS = 30 * 24 * 3600;
+/** Stretches of offline play one check-in may report (ADR 049). */
+export const OFFLINE_PLAY_REPORT_MAX = 1000;
 /** AES-128 key length, bytes (RFC 8216 section 5.2). */
 export const OFFLINE_KEY_BYTES = 16;
 
@@ -135,6 +138,19 @@ export const offlineOptions = z.object({
   devices: offlineDevices.optional(),
 });
 export type OfflineOptions = z.infer<typeof offlineOptions>;
+
+/**
+ * Optional body of POST /api/offline/:downloadId/license: the stretches of wall-clock time the copy played with no
+ * network since its last check-in, ISO times. Credited to the minutes-watched ledger only within the time since the
+ * download was issued or last checked in, in server time (docs/decisions/049-minutes-watched-ledger.md).
+ */
+export const offlineLicenseBody = z.object({
+  played: z
+    .array(z.object({ from: z.iso.datetime({ offset: true, message: 'Use an ISO time' }), to: z.iso.datetime({ offset: true, message: 'Use an ISO time' }) }))
+    .max(OFFLINE_PLAY_REPORT_MAX, `Report at most ${OFFLINE_PLAY_REPORT_MAX} stretches at a check-in`)
+    .optional(),
+});
+export type OfflineLicenseBody = z.infer<typeof offlineLicenseBody>;
 
 /** Answer of POST /api/offline/:downloadId/license. */
 export const offlineLicense = z.object({

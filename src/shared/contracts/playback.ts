@@ -13,7 +13,7 @@ import { roundTo } from './numbers.js';
  *     the signed URL of that session without counting another stream (refresh within 5 min of expiry, section 9).
  *     Errors: 401 unauthenticated; 403 subscription_required {reason 'none'|'expired'}; 404 not_found /
  *     video_not_available; 409 video_not_ready; 409 stream_limit_reached `streamLimitDetails`; 429 rate_limited.
- * - POST   /api/playback/sessions/:sessionId/heartbeat  → `heartbeatResponse`, every HEARTBEAT_INTERVAL_SECONDS
+ * - POST   /api/playback/sessions/:sessionId/heartbeat  (optional body `heartbeatBody`) → `heartbeatResponse`, every HEARTBEAT_INTERVAL_SECONDS
  *     from each playing device; 409 stream_session_ended when the session was stopped or lapsed (stop playing).
  * - GET    /api/playback/sessions                    → `streamSessionListResponse` (the viewer's active streams)
  * - DELETE /api/playback/sessions/:sessionId         → 204 (stop one of your own streams; frees its slot now)
@@ -208,6 +208,11 @@ export const streamSessionListResponse = z.object({
   limit: z.number().int(),
 });
 export const sessionParams = z.object({ sessionId: z.uuid('Not a valid id') });
+/**
+ * Optional body of a heartbeat: the player's state now (docs/decisions/049-minutes-watched-ledger.md). A `paused`
+ * heartbeat keeps the session and makes the next one credit no minutes watched; without a body, `playing`.
+ */
+export const heartbeatBody = z.object({ state: z.enum(['playing', 'paused']).optional() });
 export const heartbeatResponse = z.object({
   /** ISO time after which the session lapses without another heartbeat. */
   lapsesAt: z.string(),

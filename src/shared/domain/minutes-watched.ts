@@ -1,6 +1,5 @@
 /**
- * The crediting rules of the minutes-watched ledger (docs/decisions/049-minutes-watched-ledger.md; docs/product/admin.md
- * "Minutes watched"). Pure: server time in, whole seconds of wall-clock time out.
+ * The crediting rules of the minutes-watched ledger (docs/decisions/049-minutes-watched-ledger.md; docs/product/viewer.md §12). Pure: server time in, whole seconds of wall-clock time out.
  *
  * The ledger keeps, per viewer, title and UTC minute, which seconds of that minute were watched: a 60-bit mask (bit i
  * is second i of the minute). Crediting the same second twice (two devices, a replayed heartbeat, an offline report

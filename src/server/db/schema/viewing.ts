@@ -1,5 +1,5 @@
 /**
- * The minutes-watched ledger (docs/decisions/049-minutes-watched-ledger.md; docs/product/admin.md "Minutes watched"):
+ * The minutes-watched ledger (docs/decisions/049-minutes-watched-ledger.md; docs/product/viewer.md §12):
  * what translators and rights holders are paid by, counted by the server from stream-session heartbeats and offline
  * check-ins, never from durations a client claims.
  *

@@ -9,8 +9,10 @@ export const offlineModule: ServerModule = {
   services: [
     provide({
       provides: ['offline'],
-      needs: ['playbackRepo', 'billingRepo', 'storage'],
-      build: ({ db }, deps) => ({ offline: createOfflineService({ repo: createOfflineRepository(db.db), playback: deps.playbackRepo, billing: deps.billingRepo, storage: deps.storage }) }),
+      needs: ['playbackRepo', 'billingRepo', 'storage', 'minutes'],
+      build: ({ db, config }, deps) => ({
+        offline: createOfflineService({ repo: createOfflineRepository(db.db), playback: deps.playbackRepo, billing: deps.billingRepo, storage: deps.storage, minutes: config.minutesLedger ? deps.minutes : undefined }),
+      }),
     }),
   ],
   async routes({ app, services }) {

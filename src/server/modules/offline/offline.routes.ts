@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { offlineCreateBody, offlineDownload, offlineDownloadList, offlineDownloadParams, offlineLicense, offlineOptions, offlineOptionsQuery } from '../../../shared/contracts/offline.js';
+import { offlineCreateBody, offlineDownload, offlineDownloadList, offlineDownloadParams, offlineLicense, offlineLicenseBody, offlineOptions, offlineOptionsQuery } from '../../../shared/contracts/offline.js';
 import { idParams } from '../../../shared/contracts/catalog.js';
 import { PLAYBACK_RATE_LIMIT_PER_MINUTE } from '../../../shared/contracts/playback.js';
 import { AppError } from '../../lib/app-error.js';
@@ -60,7 +60,9 @@ export function offlineRoutes(deps: { offline: OfflineService; storage: MediaSto
     });
     r.post('/api/offline/:downloadId/license', { config: { access: 'user', rateLimit: userRate }, schema: { params: offlineDownloadParams, response: { 200: offlineLicense } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return deps.offline.license(await req.requireUser(), req.params.downloadId);
+      // The body is optional (offline play to credit, ADR 049), so it is validated here rather than by the schema.
+      const body = offlineLicenseBody.parse(req.body ?? {});
+      return deps.offline.license(await req.requireUser(), req.params.downloadId, new Date(), body);
     });
     r.delete('/api/offline/:downloadId', { config: { access: 'user' }, schema: { params: offlineDownloadParams } }, async (req, reply) => {
       await deps.offline.remove(await req.requireUser(), req.params.downloadId);

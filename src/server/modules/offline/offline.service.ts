@@ -28,7 +28,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
-import { OFFLINE_CHECK_IN_SECONDS, OFFLINE_KEY_BYTES, type OfflineCreateBody, type OfflineDevices, type OfflineDownload, type OfflineLicense, type OfflineOptions } from '../../../shared/contracts/offline.js';
+import { OFFLINE_CHECK_IN_SECONDS, OFFLINE_KEY_BYTES, type OfflineCreateBody, type OfflineLicenseBody, type OfflineDevices, type OfflineDownload, type OfflineLicense, type OfflineOptions } from '../../../shared/contracts/offline.js';
 import { DATA_SAVER_MAX_HEIGHT } from '../../../shared/contracts/playback.js';
 import { allowedRenditions, shortSide, viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
@@ -41,12 +41,15 @@ import { downloadPeriodStart } from '../playback/playback.service.js';
 import { downloadLimitReached, downloadNotIncluded, subscriptionRequired, viewerAccess } from '../playback/viewer-access.js';
 import { offlinePlaylist, paddedSize, playlistFiles, PlaylistShapeError, type PlaylistFile } from './offline-hls.js';
 import type { LiveCopy, OfflineDownloadRow, OfflineRepository } from './offline.repository.js';
+import type { ViewingService } from '../viewing/viewing.service.js';
 
 export interface OfflineDeps {
   repo: OfflineRepository;
   playback: Pick<PlaybackRepository, 'playable' | 'dataSaverSettings' | 'recordDownload' | 'downloadsSince'>;
   billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'>;
   storage: MediaStorage;
+  /** The minutes-watched ledger, credited with offline play reported at check-in (ADR 049); absent: nothing is credited. */
+  minutes?: Pick<ViewingService, 'onOfflineCheckIn'>;
 }
 
 /** A rendition of a stored video: its folder name ("240p") and picture size, pixels. */
@@ -301,9 +304,12 @@ export function createOfflineService(deps: OfflineDeps) {
     /**
      * The key and how long the device may use it; records the check-in. A copy not checked in for
      * OFFLINE_CHECK_IN_SECONDS is refused with 403 offline_device_limit when its device has no place any more.
+     * `played` (what the device played offline, ISO times) is credited to the minutes-watched ledger within the wall
+     * time since the download was made or last checked in, in server time (ADR 049), once the check-in is recorded.
      */
-    async license(user: SessionUser, downloadId: string, now = new Date()): Promise<OfflineLicense> {
+    async license(user: SessionUser, downloadId: string, now = new Date(), body: OfflineLicenseBody = {}): Promise<OfflineLicense> {
       const { row, pass } = await owned(user, downloadId, now);
+      const lastCheckIn = row.lastLicenseAt ?? row.createdAt;
       // A copy that stopped counting (30 days without a check-in) comes back only if its device has a place.
       const since = countedSince(now);
       if ((row.lastLicenseAt ?? row.createdAt) <= since) {
@@ -312,6 +318,10 @@ export function createOfflineService(deps: OfflineDeps) {
         if (!d.thisDevice && d.remaining === 0) throw deviceLimit(d);
       }
       if (!(await deps.repo.checkIn(user.id, downloadId, now))) throw notFound('Download');
+      if (body.played?.length && deps.minutes) {
+        const reported = body.played.map((p) => ({ fromMs: Date.parse(p.from), toMs: Date.parse(p.to) }));
+        await deps.minutes.onOfflineCheckIn(user.id, row.videoId, reported, lastCheckIn, now);
+      }
       const checkInBy = new Date(now.getTime() + OFFLINE_CHECK_IN_SECONDS * 1000);
       const passEndsAt = pass ? new Date(pass.expiresAt) : checkInBy;
       const validUntil = passEndsAt < checkInBy ? passEndsAt : checkInBy;

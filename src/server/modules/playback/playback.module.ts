@@ -36,9 +36,19 @@ export const playbackModule: ServerModule = {
     provide({ provides: ['signer'], needs: [], build: ({ config }) => ({ signer: createUrlSigner(config.urlSigningSecret) }) }),
     provide({
       provides: ['playback'],
-      needs: ['playbackRepo', 'billingRepo', 'signer', 'storage', 'progress', 'downloads'],
+      needs: ['playbackRepo', 'billingRepo', 'signer', 'storage', 'progress', 'downloads', 'minutes'],
       build: ({ config }, deps) => ({
-        playback: createPlaybackService({ repo: deps.playbackRepo, billing: deps.billingRepo, signer: deps.signer, storage: deps.storage, resumeOf: deps.progress.resumeOf, downloads: deps.downloads, allowFileDownloads: config.allowFileDownloads }),
+        playback: createPlaybackService({
+          repo: deps.playbackRepo,
+          billing: deps.billingRepo,
+          signer: deps.signer,
+          storage: deps.storage,
+          resumeOf: deps.progress.resumeOf,
+          downloads: deps.downloads,
+          allowFileDownloads: config.allowFileDownloads,
+          // The minutes-watched ledger (ADR 049); MINUTES_LEDGER=false only to measure its cost.
+          minutes: config.minutesLedger ? deps.minutes : undefined,
+        }),
       }),
     }),
   ],

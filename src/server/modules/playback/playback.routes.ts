@@ -30,6 +30,7 @@ import {
   captionTrackAdmin,
   downloadQuota,
   downloadResponse,
+  heartbeatBody,
   heartbeatResponse,
   PLAYBACK_RATE_LIMIT_PER_MINUTE,
   playbackRequest,
@@ -88,9 +89,11 @@ export function playbackRoutes(deps: { playback: PlaybackService; signer: UrlSig
       const saveData = body.saveData === true || saveDataHeader(req.headers['save-data']);
       return deps.playback.signedMaster(await req.requireUser(), req.params.id, { ...body, saveData, device: deviceLabel(req.headers['user-agent']) });
     });
-    r.post('/api/playback/sessions/:sessionId/heartbeat', { config: { access: 'user' }, schema: { params: sessionParams, response: { 200: heartbeatResponse } } }, async (req) =>
-      deps.playback.heartbeat(await req.requireUser(), req.params.sessionId),
-    );
+    r.post('/api/playback/sessions/:sessionId/heartbeat', { config: { access: 'user' }, schema: { params: sessionParams, response: { 200: heartbeatResponse } } }, async (req) => {
+      // The body is optional (the player's state for the minutes-watched ledger, ADR 049), so it is validated here.
+      const body = heartbeatBody.parse(req.body ?? {});
+      return deps.playback.heartbeat(await req.requireUser(), req.params.sessionId, new Date(), body.state ?? 'playing');
+    });
     r.get('/api/playback/sessions', { config: { access: 'user' }, schema: { response: { 200: streamSessionListResponse } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return deps.playback.sessions(await req.requireUser());

@@ -40,6 +40,8 @@ import type { PlaybackRepository, SessionRow } from './playback.repository.js';
 import { downloadBaseName } from './download-delivery.js';
 import type { DownloadRemuxer } from './download-remux.js';
 import type { UrlSigner } from './url-signer.js';
+import type { ViewingService } from '../viewing/viewing.service.js';
+import type { PlayerState } from '../../../shared/domain/minutes-watched.js';
 import { downloadLimitReached, downloadNotIncluded, viewerAccess, type ViewerAccess } from './viewer-access.js';
 
 export interface PlaybackDeps {
@@ -55,6 +57,8 @@ export interface PlaybackDeps {
   sessionLapseSeconds?: number;
   /** ALLOW_FILE_DOWNLOADS: viewers may have the MP4 file too (default false: admins and super admins only; ADR 028). */
   allowFileDownloads?: boolean;
+  /** The minutes-watched ledger, credited by each accepted heartbeat (ADR 049); absent: nothing is credited. */
+  minutes?: Pick<ViewingService, 'onHeartbeat'>;
 }
 
 type Access = ViewerAccess;
@@ -196,8 +200,11 @@ export function createPlaybackService(deps: PlaybackDeps) {
      * Keeps a session alive; throws 409 stream_session_ended when it was stopped, lapsed or is not the user's, and
      * also, ending the session, when the viewer may no longer watch what it plays (their pass ended, or the title
      * bought alone was refunded): the player then asks for a new session and is told 403 subscription_required.
+     * An accepted heartbeat credits the minutes-watched ledger (`minutes.onHeartbeat`, ADR 049): the time since the
+     * session's previous accepted heartbeat, in server time, capped; nothing after a `paused` one.
+     * @param state what the player says it is doing now (the optional body; `playing` without one)
      */
-    async heartbeat(user: SessionUser, sessionId: string, now = new Date()): Promise<{ lapsesAt: string }> {
+    async heartbeat(user: SessionUser, sessionId: string, now = new Date(), state: PlayerState = 'playing'): Promise<{ lapsesAt: string }> {
       const ended = () => new AppError(409, 'stream_session_ended', 'Playback was stopped on this device. Press play to watch again.');
       const live = await deps.repo.activeSession(user.id, sessionId, since(now));
       if (!live) throw ended();
@@ -206,6 +213,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
         throw new AppError(409, 'stream_session_ended', 'Your access to this title has ended. Press play to see your options.', { reason: 'not_entitled' });
       }
       if (!(await deps.repo.touchSession(user.id, sessionId, since(now), now))) throw ended();
+      await deps.minutes?.onHeartbeat(live, state, now);
       return { lapsesAt: iso(new Date(now.getTime() + lapseMs())) };
     },
     /** The user's active streams and their limit. */
