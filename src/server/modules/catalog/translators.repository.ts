@@ -22,11 +22,11 @@ const titlesOf = sql<number>`(select count(*) from ${catalogItems} where ${trans
 export function createTranslatorsRepository(db: Database) {
   /** Which of `values`' name (case ignored), slug and email another translator than `id` already has, if any. */
   async function clash(tx: Pick<Database, 'select'>, values: Partial<TranslatorValues>, id: string | null): Promise<TranslatorClash | null> {
-    const other = (col: typeof translators.slug | typeof translators.email | SQL, v: string) =>
+    const other = (col: SQL, v: string) =>
       tx.select({ id: translators.id }).from(translators).where(id ? and(eq(col, v), ne(translators.id, id)) : eq(col, v)).limit(1);
     if (values.name && (await other(sql`lower(${translators.name})`, values.name.toLowerCase())).length) return 'name_taken';
-    if (values.slug && (await other(translators.slug, values.slug)).length) return 'slug_taken';
-    if (values.email && (await other(translators.email, values.email)).length) return 'email_taken';
+    if (values.slug && (await other(sql`${translators.slug}`, values.slug)).length) return 'slug_taken';
+    if (values.email && (await other(sql`${translators.email}`, values.email)).length) return 'email_taken';
     return null;
   }
 
