@@ -19,6 +19,7 @@ export const adminKeys = {
   messagesAll: ['admin', 'messages'] as const,
   payments: (params: Record<string, string>) => ['admin', 'payments', params] as const,
   paymentsAll: ['admin', 'payments'] as const,
+  translators: ['admin', 'translators'] as const,
 };
 
 /** `?a=1&b=x` from the defined entries of `params` (empty string when none). */

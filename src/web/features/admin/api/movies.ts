@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletedResponse, MovieFormBody, MovieUpdateBody } from '../../../../shared/contracts/admin';
 import type { AdminMovie } from '../../../../shared/contracts/catalog';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useAdminTranslators } from './translators';
 import { adminKeys } from './keys';
 
 type MovieList = { items: AdminMovie[] };
@@ -61,12 +62,10 @@ export function setMoviePrice(id: string, priceRwf: number | null): Promise<{ mo
   return apiRequest(`/api/admin/movies/${encodeURIComponent(id)}/price`, { method: 'PUT', body: { priceRwf } });
 }
 
-/** GET /api/translators: the names offered in the translator select. */
+/**
+ * The names offered in the translator select: the admin list (GET /api/admin/translators, api/translators.ts), so
+ * a translator added on the Translators tab is offered at once (docs/product/admin.md §12).
+ */
 export function useTranslatorOptions() {
-  return useQuery({
-    queryKey: ['admin', 'translators'],
-    queryFn: () => apiRequest<{ translators: { id: string; name: string }[] }>('/api/translators'),
-    select: (d) => d.translators,
-    staleTime: 5 * 60_000,
-  });
+  return useAdminTranslators();
 }

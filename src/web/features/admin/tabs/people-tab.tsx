@@ -76,7 +76,7 @@ export function PeopleTab({ me }: { me: SessionUser }) {
           }}
         >
           <option value="">{t('admin.allRoles')}</option>
-          {(['user', 'admin', 'super_admin'] as const).map((r) => (
+          {(['user', 'translator', 'admin', 'super_admin'] as const).map((r) => (
             <option key={r} value={r}>
               {t(`admin.roles.${r}`)}
             </option>
