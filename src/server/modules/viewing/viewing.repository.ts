@@ -37,7 +37,23 @@ export interface DailyTitleRow {
 const CHUNK = 500;
 const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []));
 
+/** The mark's columns on conflict: the later anchor wins for the same video; another video starts a new chain. */
+const markUpdate = sql.raw(
+  `video_id = excluded.video_id, item_id = excluded.item_id, kind = excluded.kind, title_id = excluded.title_id, state = excluded.state,
+   anchor_at = case when viewing_session_marks.video_id = excluded.video_id then greatest(viewing_session_marks.anchor_at, excluded.anchor_at) else excluded.anchor_at end`,
+);
+
 export function createViewingRepository(db: Database) {
+  /**
+   * Stores a session's mark. A mark for the same video never moves back (two heartbeats racing: the later anchor
+   * wins); a mark for another video replaces it (the session moved on, a new chain).
+   */
+  async function saveMark(row: SessionMarkRow): Promise<void> {
+    await db.execute(sql`insert into viewing_session_marks (session_id, video_id, item_id, kind, title_id, anchor_at, state)
+      values (${row.sessionId}::uuid, ${row.videoId}::uuid, ${row.itemId}::uuid, ${row.kind}, ${row.titleId}::uuid, ${row.anchorAt.toISOString()}::timestamptz, ${row.state})
+      on conflict (session_id) do update set ${markUpdate}`);
+  }
+
   return {
     /**
      * What `videoId` counts as: a part of a multi-part film when it is one (the first made, ADR 023), else the movie
@@ -58,42 +74,33 @@ export function createViewingRepository(db: Database) {
       const [row] = await db.select().from(viewingSessionMarks).where(eq(viewingSessionMarks.sessionId, sessionId));
       return row ?? null;
     },
-    /**
-     * Stores a session's mark. A mark for the same video never moves back (two heartbeats racing: the later anchor
-     * wins); a mark for another video replaces it (the session moved on, a new chain).
-     */
-    async saveMark(row: SessionMarkRow): Promise<void> {
-      await db
-        .insert(viewingSessionMarks)
-        .values(row)
-        .onConflictDoUpdate({
-          target: viewingSessionMarks.sessionId,
-          set: {
-            videoId: row.videoId,
-            itemId: row.itemId,
-            kind: row.kind,
-            titleId: row.titleId,
-            state: row.state,
-            anchorAt: sql`case when ${viewingSessionMarks.videoId} = excluded.video_id then greatest(${viewingSessionMarks.anchorAt}, excluded.anchor_at) else excluded.anchor_at end`,
-          },
-        });
-    },
+    saveMark,
 
     /**
      * Adds seconds to the ledger: per (viewer, item, minute) the masks are OR-ed with what is there, and `seconds` is
      * recounted from the merged mask, so a second credited twice counts once. Chunked, one statement a chunk.
+     * With `mark`, the session's mark is saved in the same statement as the first chunk (as `saveMark`; one round
+     * trip for a heartbeat), or alone when there is nothing to credit.
      */
-    async credit(userId: string, item: ViewingItem, credits: readonly LedgerCredit[], now: Date): Promise<void> {
+    async credit(userId: string, item: ViewingItem, credits: readonly LedgerCredit[], now: Date, mark?: SessionMarkRow): Promise<void> {
+      if (!credits.length) {
+        if (mark) await saveMark(mark);
+        return;
+      }
       for (let i = 0; i < credits.length; i += CHUNK) {
-        const values = credits.slice(i, i + CHUNK).map((c) => ({ userId, itemId: item.itemId, kind: item.kind, titleId: item.titleId, minute: new Date(c.minuteSec * 1000), secondsMask: c.mask, seconds: c.seconds, updatedAt: now }));
-        const merged = sql`(${viewingMinutes.secondsMask} | excluded.seconds_mask)`;
-        await db
-          .insert(viewingMinutes)
-          .values(values)
-          .onConflictDoUpdate({
-            target: [viewingMinutes.userId, viewingMinutes.itemId, viewingMinutes.minute],
-            set: { secondsMask: merged, seconds: sql`bit_count(${merged}::bit(64))::smallint`, updatedAt: now },
-          });
+        const values = credits.slice(i, i + CHUNK).map((c) => sql`(${userId}, ${item.itemId}::uuid, ${item.kind}, ${item.titleId}::uuid, ${new Date(c.minuteSec * 1000).toISOString()}::timestamptz, ${c.mask.toString()}::bigint, ${c.seconds}::smallint, ${now.toISOString()}::timestamptz)`);
+        const markCte =
+          i === 0 && mark
+            ? sql`with saved_mark as (insert into viewing_session_marks (session_id, video_id, item_id, kind, title_id, anchor_at, state)
+                values (${mark.sessionId}::uuid, ${mark.videoId}::uuid, ${mark.itemId}::uuid, ${mark.kind}, ${mark.titleId}::uuid, ${mark.anchorAt.toISOString()}::timestamptz, ${mark.state})
+                on conflict (session_id) do update set ${markUpdate}) `
+            : sql``;
+        await db.execute(sql`${markCte}insert into viewing_minutes (user_id, item_id, kind, title_id, minute, seconds_mask, seconds, updated_at)
+          values ${sql.join(values, sql`, `)}
+          on conflict (user_id, item_id, minute) do update set
+            seconds_mask = viewing_minutes.seconds_mask | excluded.seconds_mask,
+            seconds = bit_count((viewing_minutes.seconds_mask | excluded.seconds_mask)::bit(64))::smallint,
+            updated_at = excluded.updated_at`);
       }
     },
 

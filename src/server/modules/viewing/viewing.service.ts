@@ -17,7 +17,7 @@
  */
 import type { MinutesWatchedQuery, MinutesWatchedReport } from '../../../shared/contracts/viewing.js';
 import { heartbeatCredit, minuteMasks, offlineCredit, type PlayerState, type ReportedPlay } from '../../../shared/domain/minutes-watched.js';
-import type { ViewingRepository } from './viewing.repository.js';
+import type { SessionMarkRow, ViewingItem, ViewingRepository } from './viewing.repository.js';
 
 /** The stream session a heartbeat was accepted for (playback_sessions row). */
 export interface HeartbeatSession {
@@ -28,9 +28,9 @@ export interface HeartbeatSession {
 
 export function createViewingService(deps: { repo: ViewingRepository }) {
   const { repo } = deps;
-  const creditWindows = async (userId: string, item: Parameters<ViewingRepository['credit']>[1], windows: { fromSec: number; toSec: number }[], now: Date) => {
+  const creditWindows = async (userId: string, item: ViewingItem, windows: { fromSec: number; toSec: number }[], now: Date, mark?: SessionMarkRow) => {
     const credits = windows.flatMap((w) => minuteMasks(w.fromSec, w.toSec));
-    if (credits.length) await repo.credit(userId, item, credits, now);
+    await repo.credit(userId, item, credits, now, mark);
     return credits.reduce((s, c) => s + c.seconds, 0);
   };
 
@@ -42,14 +42,14 @@ export function createViewingService(deps: { repo: ViewingRepository }) {
      * @returns the seconds credited (before merging with what the ledger already had)
      */
     async onHeartbeat(session: HeartbeatSession, state: PlayerState, now: Date): Promise<number> {
-      const mark = await repo.mark(session.id);
-      const sameChain = mark !== null && mark.videoId === session.videoId;
-      const item = sameChain ? { kind: mark.kind, itemId: mark.itemId, titleId: mark.titleId } : await repo.itemOfVideo(session.videoId);
+      const prev = await repo.mark(session.id);
+      const sameChain = prev !== null && prev.videoId === session.videoId;
+      const item = sameChain ? { kind: prev.kind, itemId: prev.itemId, titleId: prev.titleId } : await repo.itemOfVideo(session.videoId);
       if (!item) return 0;
-      const c = heartbeatCredit(sameChain ? { anchorSec: Math.floor(mark.anchorAt.getTime() / 1000), state: mark.state } : null, state, now.getTime());
-      const seconds = await creditWindows(session.userId, item, [{ fromSec: c.fromSec, toSec: c.toSec }], now);
-      await repo.saveMark({ sessionId: session.id, videoId: session.videoId, ...item, anchorAt: new Date(c.mark.anchorSec * 1000), state: c.mark.state });
-      return seconds;
+      const c = heartbeatCredit(sameChain ? { anchorSec: Math.floor(prev.anchorAt.getTime() / 1000), state: prev.state } : null, state, now.getTime());
+      // The ledger rows and the new mark in one statement (the mark alone when nothing is credited).
+      const mark = { sessionId: session.id, videoId: session.videoId, ...item, anchorAt: new Date(c.mark.anchorSec * 1000), state: c.mark.state };
+      return creditWindows(session.userId, item, [{ fromSec: c.fromSec, toSec: c.toSec }], now, mark);
     },
 
     /**

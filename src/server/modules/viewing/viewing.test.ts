@@ -94,7 +94,8 @@ describeEachDb('minutes watched', (kind) => {
     const v = await viewer();
     const other = await viewer();
     const sid = await play(v);
-    const t0 = Date.now();
+    // 100 ms past a whole second, so that +30.4 s is in the same second as +30 s.
+    const t0 = Math.ceil(Date.now() / 1000) * 1000 + 100;
     await beat(v, sid, t0);
     await beat(v, sid, t0 + 30_000);
     const before = await seconds(v);
