@@ -3,6 +3,8 @@
  * concurrent keep-alive HTTP/1.1 clients loop over `urls` (each picks the next URL of the shared list) for
  * `seconds`, recording each request's latency (µs) in a perf_hooks histogram. Answers with the summary.
  * Like a browser, it asks for compressed answers (it counts the bytes, it does not decompress them).
+ * `method` POST sends each request with no body (heartbeats, bench/ledger/run.ts); `urlHeaders[i]` adds headers to
+ * the requests of `urls[i]` (each URL its own viewer's cookie).
  */
 import http from 'node:http';
 import { createHistogram, performance } from 'node:perf_hooks';
@@ -14,6 +16,10 @@ export interface LoadJob {
   seconds: number;
   /** Extra request headers (a session cookie, `accept: text/html` for pages); they replace the defaults of the same name. */
   headers?: Record<string, string>;
+  /** GET (default) or POST (without a body). */
+  method?: 'GET' | 'POST';
+  /** Headers of the requests of `urls[i]`, after `headers`. */
+  urlHeaders?: Record<string, string>[];
 }
 export interface LoadSummary {
   requests: number;
@@ -38,9 +44,10 @@ async function run(job: LoadJob): Promise<LoadSummary> {
   let bytes = 0;
   const start = performance.now();
   const end = start + job.seconds * 1000;
-  const one = (path: string) =>
+  const one = (path: string, extra: Record<string, string> | undefined) =>
     new Promise<number>((resolve) => {
-      const req = http.request({ agent, host: origin.hostname, port: origin.port, path, headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', ...job.headers } }, (res) => {
+      const headers = { accept: 'application/json', 'accept-encoding': 'br, gzip', ...job.headers, ...extra };
+      const req = http.request({ agent, method: job.method ?? 'GET', host: origin.hostname, port: origin.port, path, headers }, (res) => {
         res.on('data', (c: Buffer) => (bytes += c.length));
         res.on('end', () => resolve(res.statusCode ?? 0));
         res.on('error', () => resolve(0));
@@ -50,9 +57,9 @@ async function run(job: LoadJob): Promise<LoadSummary> {
     });
   const loop = async () => {
     while (performance.now() < end) {
-      const url = job.urls[next++ % job.urls.length]!;
+      const i = next++ % job.urls.length;
       const t0 = performance.now();
-      const status = await one(url);
+      const status = await one(job.urls[i]!, job.urlHeaders?.[i]);
       h.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status < 200 || status >= 300) errors++;

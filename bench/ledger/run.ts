@@ -1,29 +1,28 @@
 /**
  * Minutes-watched ledger benchmark (docs/decisions/049-minutes-watched-ledger.md): heartbeats per second one web
- * instance takes with the ledger on (MINUTES_LEDGER=true, the default: each heartbeat reads its session's mark,
- * merges one or two ledger rows and saves the mark) and off (MINUTES_LEDGER=false), on PostgreSQL.
+ * instance takes with the ledger on (MINUTES_LEDGER=true, the default: each heartbeat reads its session's mark, then
+ * merges its ledger rows and saves the mark in one statement) and off (MINUTES_LEDGER=false), on PostgreSQL.
  *
  * Each case: a fresh database on the server at TEST_DATABASE_URL (bench/catalog/harness.ts `freshPostgres`, dropped
  * afterwards), migrated; one instance (buildApp, no job workers) listening on 127.0.0.1; VIEWERS viewers with a
  * yearly pass, SESSIONS_PER_VIEWER live stream sessions each of one film (rows written directly: the stream limit is
- * not what is measured), each sent one heartbeat first (warm-up, not measured); a load child process (post-load.ts) with CONNECTIONS keep-alive clients POSTs heartbeats
+ * not what is measured), each sent one heartbeat first (warm-up, not measured); a load child process
+ * (bench/catalog/load-worker.ts, method POST) with CONNECTIONS keep-alive clients POSTs heartbeats
  * round-robin over all sessions for SECONDS (so each session beats about every sessions / rate seconds, and most
  * heartbeats credit a second or more). Prints heartbeats/s, p50/p95/p99 latency (ms), non-2xx answers and the
  * seconds the ledger holds afterwards, the machine, and the command.
  *
  * Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/ledger/run.ts [seconds]
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { FfmpegTranscoder } from '../../src/server/providers/transcoder/ffmpeg-transcoder.js';
-import { freshPostgres } from '../catalog/harness.js';
-import type { PostLoadJob, PostLoadSummary } from './post-load.js';
+import { freshPostgres, runLoad } from '../catalog/harness.js';
+import type { LoadSummary } from '../catalog/load-worker.js';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const COMMAND = `TEST_DATABASE_URL=postgres://… npx tsx bench/ledger/run.ts ${SECONDS}`;
@@ -32,19 +31,9 @@ const SESSIONS_PER_VIEWER = 5;
 const CONNECTIONS = 16;
 const say = (s: string) => console.log(s);
 
-function postLoad(job: PostLoadJob): Promise<PostLoadSummary> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./post-load.ts', import.meta.url)), { execArgv: process.execArgv });
-    child.once('message', (s) => resolve(s as PostLoadSummary));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
-}
-
 interface CaseResult {
   ledger: boolean;
-  load: PostLoadSummary;
+  load: LoadSummary;
   ledgerSeconds: number;
   ledgerRows: number;
 }
@@ -64,7 +53,7 @@ async function runCase(serverUrl: string, ledger: boolean): Promise<CaseResult> 
       const { rows } = await db.executeSql(`insert into video_assets (status, storage_key) values ('ready', 'x') returning id`, []);
       const videoId = rows[0]!.id as string;
       await db.executeSql('update movies set video_id = $1 where id = $2', [videoId, movie.id]);
-      const targets: PostLoadJob['targets'] = [];
+      const targets: { path: string; cookie: string }[] = [];
       for (let i = 0; i < VIEWERS; i++) {
         const email = `bench${i}@example.com`;
         const password = 'secret-pass';
@@ -85,7 +74,7 @@ async function runCase(serverUrl: string, ledger: boolean): Promise<CaseResult> 
       // Warm-up: one heartbeat per session (the first of a chain credits nothing and resolves the title), so the
       // measured ones are the steady state, each crediting the second or two since the session's previous one.
       for (const t of targets) await built.app.inject({ method: 'POST', url: t.path, headers: { cookie: t.cookie } });
-      const load = await postLoad({ origin, targets, connections: CONNECTIONS, seconds: SECONDS });
+      const load = await runLoad({ origin, method: 'POST', urls: targets.map((t) => t.path), urlHeaders: targets.map((t) => ({ cookie: t.cookie })), connections: CONNECTIONS, seconds: SECONDS });
       const sum = await db.executeSql(`select coalesce(sum(seconds), 0)::int as s, count(*)::int as n from viewing_minutes`, []);
       return { ledger, load, ledgerSeconds: Number(sum.rows[0]!.s), ledgerRows: Number(sum.rows[0]!.n) };
     } finally {
