@@ -7,9 +7,11 @@
  *
  * With `--db postgres`, seeds a new database on the server at TEST_DATABASE_URL (dropped at the end) instead of
  * PGlite, with the statistics the app's next start leaves (`vacuumItemsIfStale`), as run.ts measures it. `KEEP=1`
- * keeps that database and prints its URL, to explain queries by hand.
+ * keeps that database and prints its URL, to explain queries by hand; `--reuse URL` profiles such a kept database
+ * again without seeding (after a change to the search statement, say), and leaves it. `--walk N` sets the search's
+ * walk (catalog-page.repository.ts `searchWalk`; 0 reads every match, as before the walk), to compare in one sitting.
  *
- * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain] [--db postgres]
+ * Run: npx tsx bench/catalog/profile-search.ts [--movies N] [--explain] [--db postgres | --reuse URL]
  */
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
@@ -26,15 +28,17 @@ import { searchQueries } from './search-queries.js';
 
 const i = process.argv.indexOf('--movies');
 const MOVIES = i >= 0 ? Number(process.argv[i + 1]) : 10_000;
+const r = process.argv.indexOf('--reuse');
+const reuse = r >= 0 ? process.argv[r + 1]! : null;
 const onPostgres = process.argv.includes('postgres');
 if (onPostgres && !process.env.TEST_DATABASE_URL) throw new Error('--db postgres needs TEST_DATABASE_URL');
-const fresh = onPostgres ? await freshPostgres(process.env.TEST_DATABASE_URL!) : null;
+const fresh = reuse ? { url: reuse, drop: async () => {} } : onPostgres ? await freshPostgres(process.env.TEST_DATABASE_URL!) : null;
 const db = await openDatabase(fresh ? { url: fresh.url } : { memory: true });
 await migrateDatabase(db);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-profile-'));
 const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIR: path.join(dataDir, 'no-web') });
 const built = await buildApp({ config, db, transcoder: new FfmpegTranscoder(), workers: false, logger: false });
-await seedCatalogue(built.services, db.db as never, { movies: MOVIES, series: 500 });
+if (!reuse) await seedCatalogue(built.services, db.db as never, { movies: MOVIES, series: 500 });
 // As the bench leaves it: the app's next start refreshes stale statistics of the display items (ADR 036).
 if (fresh) await vacuumItemsIfStale(db.db);
 else await vacuumItems(db.db);
@@ -49,13 +53,14 @@ if (fresh) {
     return query(q, v);
   };
 }
+const w = process.argv.indexOf('--walk');
 const pages = createCatalogPageRepository({
   ...db,
   executeSql: async (text: string, values?: unknown[]) => {
     if (!text.startsWith('PREPARE')) last = { text, values };
     return db.executeSql(text, values);
   },
-});
+}, w >= 0 ? { searchWalk: Number(process.argv[w + 1]) } : {});
 for (const q of searchQueries()) {
   for (const page of [1, 2]) {
     const times: number[] = [];

@@ -14,6 +14,7 @@
  * uncached page 1 (the page statement and the count), and prints our ratio to it (docs/decisions/036-catalogue-at-100k-titles.md).
  *
  * Run: npx tsx bench/catalog/run.ts [--movies N] [--series N] [--json] [--db pglite|postgres] [--uncached-only]
+ *   [--reuse URL (a kept PostgreSQL database, not seeded again; with --db postgres)] [--only CASE-TEXT]
  *   (BENCH_SECONDS=10 for longer loads; BENCH_MOVIES / BENCH_SERIES also resize). With --json, stdout carries one
  *   JSON line per case: {"db","cache","case","rps","p50_ms","p95_ms"}, and one for the anchor:
  *   {"db","case":"anchor","anchor_ms","ours_ms","ratio"}; the tables then go to stderr.
@@ -45,6 +46,10 @@ const SERIES = Number(option('--series') ?? process.env.BENCH_SERIES ?? 500);
 const JSON_LINES = flag('--json');
 const ONLY_DB = option('--db');
 const UNCACHED_ONLY = flag('--uncached-only');
+/** A database an earlier run kept (profile-search.ts KEEP=1), measured again without seeding; left in place. */
+const REUSE = option('--reuse');
+/** Only the cases whose name contains this text (and the health upper bound). */
+const ONLY = option('--only');
 /** The human-readable report: stdout, or stderr when stdout carries JSON lines. */
 const say = (s: string) => (JSON_LINES ? console.error(s) : console.log(s));
 const CONNECTIONS = 50;
@@ -105,6 +110,7 @@ function printRows(title: string, rows: Row[], db: string, cache: boolean) {
 async function phases(origin: string, seed: SeedResult, full: boolean): Promise<Row[]> {
   const rows: Row[] = [];
   const run = async (name: string, urls: string[]) => {
+    if (ONLY && !name.includes(ONLY) && !name.startsWith('GET /api/health')) return;
     const s = await load(origin, urls);
     rows.push({ name, ...s });
     process.stderr.write(`  ${name}: ${(s.requests / s.seconds).toFixed(0)} req/s, p95 ${s.p95} ms\n`);
@@ -155,13 +161,23 @@ async function timeAnchor(db: DbHandle): Promise<{ anchorMs: number; oursMs: num
   return { anchorMs, oursMs, ratio: oursMs / anchorMs };
 }
 
+/** What a kept database was seeded with, read back (`--reuse`). */
+async function seedOf(db: DbHandle): Promise<SeedResult> {
+  const ids = async (text: string) => (await db.executeSql(text)).rows.map((r) => String((r as { id: unknown }).id));
+  return {
+    movieIds: await ids('select id::text as id from movies order by created_at'),
+    seriesIds: await ids('select id::text as id from series order by created_at'),
+    translatorSlugs: await ids('select slug as id from translators order by slug'),
+  };
+}
+
 async function bench(kind: 'pglite' | 'postgres', serverUrl?: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-bench-'));
   let drop = async () => {};
   let label: string = kind;
   let db: DbHandle;
   if (kind === 'postgres') {
-    const fresh = await freshPostgres(serverUrl!);
+    const fresh = REUSE ? { url: REUSE, drop: async () => {}, version: 'as kept' } : await freshPostgres(serverUrl!);
     drop = fresh.drop;
     label = `PostgreSQL ${fresh.version} (pool of 10 connections)`;
     db = await openDatabase({ url: fresh.url });
@@ -174,7 +190,7 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string) {
     let { built, origin } = await start(db, dataDir);
     const t0 = performance.now();
     console.error(`[${kind}] seeding ${MOVIES} movies and ${SERIES} series…`);
-    const seed = await seedCatalogue(built.services, db.db, { movies: MOVIES, series: SERIES }, (s) => console.error(s));
+    const seed = REUSE ? await seedOf(db) : await seedCatalogue(built.services, db.db, { movies: MOVIES, series: SERIES }, (s) => console.error(s));
     const seedSeconds = (performance.now() - t0) / 1000;
     const items = (await (await fetch(`${origin}/api/catalog`)).json()) as { total: number };
     console.error(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; the movie list has ${items.total} items`);

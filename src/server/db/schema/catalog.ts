@@ -249,8 +249,6 @@ export const catalogItems = pgTable(
     index('catalog_items_playable_oldest_idx').on(t.tab, t.firstCreatedAt, t.key).where(sql`${t.playable}`),
     index('catalog_items_playable_rating_idx').on(t.tab, t.rating.desc(), t.createdAt.desc(), t.key.desc()).where(sql`${t.playable}`),
     index('catalog_items_playable_az_idx').on(t.tab, t.sortTitle, t.key).where(sql`${t.playable}`),
-    // Titles nearest a search, in order (pg_trgm's word-similarity distance `<<->`; ADR 036).
-    index('catalog_items_name_trgm_gist_idx').using('gist', sql`${t.nameFolded} gist_trgm_ops`).where(sql`${t.playable}`),
     // GIN without its pending list (fastupdate off): writes are rare admin actions, reads must not scan a list of
     // unmerged entries, and PGlite has no autovacuum to merge it (migration 0004).
     index('catalog_items_categories_idx').using('gin', t.categories).with({ fastupdate: 'off' }),
@@ -258,4 +256,17 @@ export const catalogItems = pgTable(
     index('catalog_items_search_idx').using('gin', t.searchVector).with({ fastupdate: 'off' }),
     index('catalog_items_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
+);
+
+/**
+ * The words of display items' names (titles and base titles: the lexemes of `to_tsvector('simple', name_folded)`,
+ * three letters or more), against which a search's words are corrected for typos (ADR 036, amended 2026-11-29
+ * "typos through a word list", after pg_trgm's documented way of suggesting words). Written only by the database:
+ * a trigger on `catalog_items` adds a name's new words (migration 0024). Words of titles since renamed or deleted
+ * stay: a correction to such a word matches nothing, as the typo alone would.
+ */
+export const catalogWords = pgTable(
+  'catalog_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('catalog_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: 'off' })],
 );

@@ -4,14 +4,15 @@
  *
  * Search (docs/product/viewer.md §5): case- and accent-insensitive. An item matches when its full-text document
  * (titles, base titles, descriptions, directors, translator names; 'simple' configuration, as Kinyarwanda has no
- * stemmer; every word of the query as a prefix; GIN index) matches, or the query is word-similar (pg_trgm `<%`,
- * typos) to its names (its title and its parts' base titles; GIN trigram index), or its names contain the query
- * (partial words inside a word). Typos are forgiven in titles, where people make them and where the text is
- * short enough to compare fast; descriptions, directors and translator names match by word and prefix.
+ * stemmer; GIN index) holds every word of the query, each as a prefix or as one of its corrections, or when its
+ * names contain the query (partial words inside a word; GIN trigram index). A word's corrections are the words of
+ * titles nearest it by pg_trgm similarity (`catalog_words`, at most SEARCH_CORRECTIONS, similarity at least
+ * SEARCH_CORRECTION_SIMILARITY): typos are forgiven against the words titles use, and the corrected word then matches wherever it is
+ * written (ADR 036, amended 2026-11-29 "typos through a word list").
  * Rank: 2 x word similarity to the title + word similarity to the names + ts_rank of the document.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { catalogItems } from '../../db/schema/index.js';
+import { catalogItems, catalogWords } from '../../db/schema/index.js';
 
 export type Sort = 'newest' | 'oldest' | 'rating' | 'az' | 'relevance';
 
@@ -40,11 +41,26 @@ export function playableItem(): SQL {
   return sql`${catalogItems.playable}`;
 }
 
+/** The words of a query, lower-cased, at most 12 ("Inzovu, agasob!" → ["inzovu", "agasob"]). */
+export function queryWords(q: string): string[] {
+  return q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 12);
+}
+
 /** The words of a query, lower-cased, as a prefix tsquery ("Inzovu agasob" → "inzovu:* & agasob:*"); null if none. */
 export function prefixTsQuery(q: string): string | null {
-  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 12);
+  const words = queryWords(q);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
+
+/** Title words a query word may be corrected to (ADR 036, amended 2026-11-29). */
+export const SEARCH_CORRECTIONS = 4;
+
+/**
+ * The least pg_trgm similarity of a correction to the typed word (ADR 036, amended 2026-11-29): one wrong letter
+ * inside a word of 7-8 letters scores 0.45-0.5 ("ikiyafa"/"ikiyaga", "ibirumga"/"ibirunga"), two different
+ * words that share a stem about 0.4 ("inzovu"/"inzozi"), which are not corrections of each other.
+ */
+export const SEARCH_CORRECTION_SIMILARITY = 0.45;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -52,10 +68,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const textArray = (xs: readonly string[]) => sql`${`{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 
 /**
- * The search condition and rank of a query, and its three ways to match apart (`branches`: by word, by
- * similar word, by part of a word), each of which an index answers alone; null when the query has no words.
+ * The search condition and rank of a query, and its two ways to match apart (`branches`: by word, each word a
+ * prefix or one of its corrections; by part of a name), each of which an index answers alone; null when the query
+ * has no words.
  */
-export function search(q: string): { where: SQL; rank: SQL<number>; branches: { words: SQL; similar: SQL; distance: SQL; contains: SQL } } | null {
+export function search(q: string): { where: SQL; rank: SQL<number>; branches: { words: SQL; contains: SQL } } | null {
   const tsq = prefixTsQuery(q);
   if (!tsq) return null;
   const c = catalogItems;
@@ -63,13 +80,20 @@ export function search(q: string): { where: SQL; rank: SQL<number>; branches: { 
   // InitPlan) rather than once per row, as it would in a prepared statement's generic plan.
   const query = sql`(select to_tsquery('simple', public.f_unaccent(${tsq})))`;
   const folded = sql`(select public.f_unaccent(lower(${q})))`;
-  const words = sql`${c.searchVector} @@ ${query}`;
-  const similar = sql`${folded} <% ${c.nameFolded}`;
+  // "(inzovy:* | 'inzovu') & (nziz:* | 'nziza')": each word as a prefix, or as a title word near it. The words are
+  // letters and digits only (queryWords; catalog_words holds no other), so quoting them keeps the tsquery valid.
+  const corrected = sql`(select to_tsquery('simple', string_agg(alts, ' & ')) from (
+      select '(' || quote_literal(w) || ':*' || coalesce((select string_agg(' | ' || quote_literal(v.word), '') from (
+        select ${catalogWords.word} from ${catalogWords}
+        where length(w) >= 3 and w % ${catalogWords.word} and similarity(w, ${catalogWords.word}) >= ${sql.raw(String(SEARCH_CORRECTION_SIMILARITY))}
+        order by ${catalogWords.word} <-> w limit ${sql.raw(String(SEARCH_CORRECTIONS))}) v), '') || ')' as alts
+      from unnest(array(select public.f_unaccent(x) from unnest(${textArray(queryWords(q))}) x)) w) a)`;
+  const words = sql`${c.searchVector} @@ ${corrected}`;
   const contains = sql`${c.nameFolded} like (select '%' || public.f_unaccent(lower(${escapeLike(q)})) || '%')`;
   return {
-    where: sql`(${words} or ${similar} or ${contains})`,
+    where: sql`(${words} or ${contains})`,
     rank: sql<number>`(2 * word_similarity(${folded}, ${c.sortTitle}) + word_similarity(${folded}, ${c.nameFolded}) + ts_rank(${c.searchVector}, ${query}))`,
-    branches: { words, similar, distance: sql`${c.nameFolded} <->> ${folded}`, contains },
+    branches: { words, contains },
   };
 }
 

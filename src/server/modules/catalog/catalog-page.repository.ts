@@ -24,6 +24,13 @@ import { afterCursor, baseWhere, cursorColumns, itemOrder, itemWhere, playableIt
 /** Search candidates ranked beyond the page asked for, per way of matching, when ranking by relevance (ADR 036). */
 export const SEARCH_CANDIDATES = 10;
 
+/**
+ * Items of the tab a search first walks in a sort's order, per way of matching, before it reads that way's index
+ * matches (ADR 036, amended 2026-11-29 "a capped walk"): a word in more than about 1 item in 20 finds a page in
+ * them; a rarer word has few enough matches to read them all.
+ */
+export const SEARCH_WALK = 500;
+
 /** One listed item with what its card is made of. */
 export interface PageItem {
   key: string;
@@ -142,9 +149,14 @@ export function statementRunner(handle: Pick<DbHandle, 'kind' | 'db' | 'executeS
   };
 }
 
-/** Pages of cards over one database handle (PostgreSQL or PGlite), each in one prepared statement. */
-export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db' | 'executeSql'>) {
+/**
+ * Pages of cards over one database handle (PostgreSQL or PGlite), each in one prepared statement. `searchWalk`:
+ * items a search walks per way of matching before reading its index matches (default SEARCH_WALK; 0 never walks;
+ * tests set small values to take both paths on a small catalogue).
+ */
+export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db' | 'executeSql'>, opts: { searchWalk?: number } = {}) {
   const run = statementRunner(handle);
+  const searchWalk = opts.searchWalk ?? SEARCH_WALK;
   return {
     /**
      * Items `offset`..`offset + limit` of the filtered list in `sort` order ('relevance' needs `f.q`), or with `after`
@@ -163,20 +175,34 @@ export function createCatalogPageRepository(handle: Pick<DbHandle, 'kind' | 'db'
       if (f.q && !s) {
         pageSql = sql`page as (select ${cols}, 0 as rank from ${c} where false)`;
       } else if (s) {
-        // A bounded candidate set (ADR 036). Ranked by relevance, each way of matching gives its first `bound`
-        // rows in an order its index walks (newest; or nearest in word similarity, off the trigram GiST index),
-        // and only those are ranked, read back by primary key. In a chosen sort, each gives its first
+        // A bounded candidate set (ADR 036). Ranked by relevance, each way of matching gives its newest `bound`
+        // rows, and only those are ranked, read back by primary key. In a chosen sort, each gives its first
         // `offset + limit` rows in that sort, so the page is exactly the one the sort makes of every match.
+        // A way of matching ordered by a sort first walks that sort's index over the tab's first SEARCH_WALK
+        // playable items and keeps its matches (`walk`): a common word finds its `bound` there, and its thousands
+        // of other matches are never read. Only when the walk finds fewer (a rarer word, whose matches are few)
+        // are the index's matches read and sorted (`matches`, gated on the walk's count).
         const base = baseWhere(f);
         const where = (m: SQL) => (base ? sql`${base} and ${m}` : m);
         const ranked = order === 'relevance';
         const bound = offset + limit + (ranked ? SEARCH_CANDIDATES : 0);
         const branchOrder = ranked ? sql`${c.createdAt} desc nulls last, ${c.key} desc nulls last` : itemOrder(order);
-        pageSql = sql`cand as (
-              (select ${c.key} as k from ${c} where ${where(s.branches.words)} order by ${branchOrder} limit ${bound})
-              union all (select ${c.key} from ${c} where ${where(s.branches.similar)} order by ${ranked ? s.branches.distance : itemOrder(order)} limit ${bound})
-              union all (select ${c.key} from ${c} where ${where(s.branches.contains)} order by ${branchOrder} limit ${bound})
-            ), page as (
+        const walks = Boolean(f.tab && f.playableOnly && searchWalk > 0);
+        const ctes: SQL[] = [];
+        const sortedBranch = (name: string, match: SQL): SQL => {
+          const matches = (gate?: SQL) => sql`(select ${c.key} as k from ${c} where ${where(gate ? sql`${match} and ${gate}` : match)} order by ${branchOrder} limit ${bound})`;
+          if (!walks) return matches();
+          const walked = sql.raw(`walk_${name}`);
+          ctes.push(sql`${walked} as (
+              select ${c.key} as k from (
+                select * from ${c} where ${c.tab} = ${f.tab} and ${playableItem()} order by ${branchOrder} limit ${sql.raw(String(Math.trunc(searchWalk)))}
+              ) as ${c} where ${where(match)} order by ${branchOrder} limit ${bound}
+            )`);
+          return sql`(select k from ${walked}) union all ${matches(sql`(select count(*) from ${walked}) < ${bound}`)}`;
+        };
+        const words = sortedBranch('words', s.branches.words);
+        const contains = sortedBranch('contains', s.branches.contains);
+        pageSql = sql`${sql.join([...ctes, sql`cand as (${words} union all ${contains})`], sql`, `)}, page as (
               select ${cols}, ${s.rank} as rank from ${c} where ${c.key} = any(array(select distinct k from cand))
               order by ${itemOrder(order)} limit ${limit} offset ${offset}
             )`;

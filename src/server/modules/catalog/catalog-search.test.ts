@@ -1,13 +1,13 @@
 /**
- * Search on the server (issue 3 point 7; docs/product/viewer.md §5): case- and accent-insensitive, over titles and
+ * Search on the server (docs/product/viewer.md §5; docs/decisions/036-catalogue-at-100k-titles.md): case- and accent-insensitive, over titles and
  * base titles, descriptions, directors and translator names; typos and partial words; ranked when the sort is
  * the default, in the chosen order otherwise. The same SQL on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CatalogPage } from '../../../shared/contracts/browse.js';
 import { describeEachDb, startTestApp, type TestApp } from '../../test/harness.js';
-import { prefixTsQuery } from './catalog-filters.js';
-import { SEARCH_CANDIDATES } from './catalog-page.repository.js';
+import { prefixTsQuery, type Sort } from './catalog-filters.js';
+import { createCatalogPageRepository, SEARCH_CANDIDATES } from './catalog-page.repository.js';
 import { givePlaceholderVideos } from './playable-fixture.js';
 
 it('turns a query into prefix words', () => {
@@ -133,5 +133,41 @@ describeEachDb('catalogue search', (kind) => {
     // A chosen sort pages through every match, not only the ranked candidates.
     expect(await titles('ingagi', '&sort=oldest&page=2')).toEqual(Array.from({ length: 10 }, (_, i) => `Ishyamba ${i + 9}b`));
     expect((await titles('ingagi', '&sort=az&page=3')).length).toBe(newer + 1 - 20);
+  });
+
+  it('finds the same pages whether a way of matching walks the sort first or reads every match (ADR 036)', async () => {
+    // Run after the test above: 26 matches of "ingagi", the newest 25 of them. A walk of 30 items finds a page's
+    // candidates among the newest (the walk answers); a walk of 4, or the oldest 30, does not (the index answers).
+    const read = createCatalogPageRepository(t.db, { searchWalk: 0 });
+    const walks = [4, 30].map((searchWalk) => createCatalogPageRepository(t.db, { searchWalk }));
+    const keys = async (pages: typeof read, q: string, sort: Sort, offset: number) =>
+      (await pages.page({ tab: 'movies', q, playableOnly: true }, sort, 10, offset)).items.map((i) => i.key);
+    let compared = 0;
+    for (const q of ['ingagi', 'ishyamba', 'inzovu', 'intambara', 'gorilla', 'amahor', 'zzzz']) {
+      for (const sort of ['relevance', 'newest', 'oldest', 'rating', 'az'] as const) {
+        for (const offset of [0, 10, 20]) {
+          const expected = await keys(read, q, sort, offset);
+          for (const pages of walks) expect(await keys(pages, q, sort, offset), `${q} ${sort} ${offset}`).toEqual(expected);
+          compared += expected.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('corrects each word of a query to the words titles use, new and renamed titles included (ADR 036)', async () => {
+    // Two typos, one per word: each word is corrected on its own.
+    expect(await titles('Inzovy Nzizq')).toEqual(['Ìnzóvú Nziza']);
+    // The corrected word matches wherever it is written: "The Lion Keeper" mentions inzovu in its description.
+    expect(await titles('inzovy')).toEqual(expect.arrayContaining(['The Lion Keeper']));
+    // A word no title uses is not corrected, even when a description uses it ("elephant").
+    expect(await titles('elephamt')).toEqual([]);
+    const id = await movie('Ibirunga Bitatu', { description: 'Three volcanoes.' });
+    expect(await titles('ibirumga')).toEqual(['Ibirunga Bitatu']);
+    await t.services.catalog.update(id, { title: 'Ikiyaga Kivu' });
+    t.services.catalogCache.clear();
+    expect(await titles('ikiyafa')).toEqual(['Ikiyaga Kivu']);
+    expect(await titles('ibirumga')).toEqual([]);
+    expect((await t.db.executeSql(`select count(*)::int as n from catalog_words where word = 'ikiyaga'`)).rows).toEqual([{ n: 1 }]);
   });
 });
