@@ -97,7 +97,9 @@ describe('movie edit, series, images, captions', () => {
   it('a series needs title and category; actors are split on commas', () => {
     expect(validateSeries({ ...seriesValues(), title: 'Umuryango' })).toMatchObject({ ok: false, missing: true, fields: { category: 'required' } });
     const r = validateSeries({ ...seriesValues(), title: ' Umuryango ', category: 'drama', actors: 'A, B,,C ', rating: '8.2', year: '2025' });
-    expect(r.ok && r.body).toMatchObject({ title: 'Umuryango', actors: ['A', 'B', 'C'], rating: 8.2, year: 2025 });
+    expect(r.ok && r.body).toMatchObject({ title: 'Umuryango', actors: ['A', 'B', 'C'], rating: 8.2, year: 2025, translatorId: null });
+    const withTranslator = validateSeries({ ...seriesValues(), title: 'x', category: 'drama', translatorId: '6f1c1d8e-2b7a-4c39-9f0e-3d2a1b4c5d6e' });
+    expect(withTranslator.ok && withTranslator.body.translatorId).toBe('6f1c1d8e-2b7a-4c39-9f0e-3d2a1b4c5d6e');
     expect(validateSeries({ ...seriesValues(), title: 'x', category: 'drama', rating: '8.25' })).toMatchObject({ ok: false, missing: false, fields: { rating: 'ratingStep' } });
   });
 

@@ -5,6 +5,7 @@ import { MOVIE_CATEGORIES, splitNames, type AdminSeries, type SeriesBody } from 
 import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
+import { useTranslatorOptions } from '../api/movies';
 import { ImageField } from './image-field';
 import { categoryLabel } from '../../../lib/category-label';
 
@@ -20,6 +21,8 @@ export interface SeriesFormValues {
   isPremium: boolean;
   thumbnailUrl: string | null;
   trailer: string;
+  /** The translator's id, '' for none (docs/product/admin.md §12). */
+  translatorId: string;
 }
 
 export function seriesValues(s?: AdminSeries): SeriesFormValues {
@@ -35,6 +38,7 @@ export function seriesValues(s?: AdminSeries): SeriesFormValues {
     isPremium: s?.isPremium ?? true,
     thumbnailUrl: s?.thumbnailUrl ?? null,
     trailer: s?.trailer ?? '',
+    translatorId: s?.translatorId ?? '',
   };
 }
 
@@ -66,6 +70,7 @@ export function validateSeries(v: SeriesFormValues): { ok: true; body: SeriesBod
       isPremium: v.isPremium,
       thumbnailUrl: v.thumbnailUrl,
       trailer: v.trailer.trim() || null,
+      translatorId: v.translatorId || null,
     },
   };
 }
@@ -75,6 +80,7 @@ export function SeriesForm({ initial, submitLabel, busy, onSubmit, onCancel }: {
   const { t } = useTranslation();
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const translators = useTranslatorOptions();
   const set = (k: keyof SeriesFormValues, value: unknown) => setV((o) => ({ ...o, [k]: value }));
 
   const submit = async (e: FormEvent) => {
@@ -125,6 +131,17 @@ export function SeriesForm({ initial, submitLabel, busy, onSubmit, onCancel }: {
       {input('year', t('admin.year'), { type: 'number', min: 1888, max: 2100, step: 1 })}
       {input('rating', t('admin.rating'), { type: 'number', min: 0, max: 10, step: 0.1 })}
       {input('trailer', t('admin.trailer'), { type: 'url', placeholder: 'https://' })}
+      <div className="grid gap-2">
+        <Label htmlFor="series-translator">{t('admin.translator')}</Label>
+        <select id="series-translator" className="h-10 rounded-md border border-input bg-background px-3 text-sm" value={v.translatorId} onChange={(e) => set('translatorId', e.target.value)}>
+          <option value="">{t('admin.noTranslator')}</option>
+          {translators.data?.map((tr) => (
+            <option key={tr.id} value={tr.id}>
+              {tr.name}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="sm:col-span-2">
         <ImageField label={t('admin.thumbnail')} value={v.thumbnailUrl} onChange={(url) => set('thumbnailUrl', url)} />
       </div>
