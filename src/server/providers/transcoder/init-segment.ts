@@ -15,8 +15,10 @@ export function initSegmentUri(playlist: string): string | null {
 
 /**
  * Renames the init segment ffmpeg wrote in `renditionDir` (FFMPEG_INIT_PATTERN with `%v` = `rungName`) to
- * INIT_SEGMENT and points the media playlist's EXT-X-MAP at it. Does nothing for an MPEG-TS rendition (no
- * EXT-X-MAP) or one already renamed.
+ * INIT_SEGMENT and points the media playlist's EXT-X-MAP at it. With a ladder of one rendition (a source under
+ * 173 lines, ladder.ts planLadder) ffmpeg leaves `%v` in the init segment's name unsubstituted
+ * (`init_%v.mp4`), though it names the folder; that name is accepted too. Does nothing for an MPEG-TS rendition
+ * (no EXT-X-MAP) or one already renamed.
  * @throws Error when the playlist's EXT-X-MAP names a file that is not there
  */
 export async function renameInitSegment(renditionDir: string, rungName: string): Promise<void> {
@@ -25,7 +27,7 @@ export async function renameInitSegment(renditionDir: string, rungName: string):
   const uri = initSegmentUri(playlist);
   if (!uri || uri === INIT_SEGMENT) return;
   const expected = FFMPEG_INIT_PATTERN.replace('%v', rungName);
-  if (uri !== expected) throw new Error(`unexpected init segment ${uri} in ${renditionDir} (expected ${expected})`);
+  if (uri !== expected && uri !== FFMPEG_INIT_PATTERN) throw new Error(`unexpected init segment ${uri} in ${renditionDir} (expected ${expected})`);
   await rename(path.join(renditionDir, uri), path.join(renditionDir, INIT_SEGMENT));
   const next = playlist.replace(`#EXT-X-MAP:URI="${uri}"`, `#EXT-X-MAP:URI="${INIT_SEGMENT}"`);
   await writeFile(`${playlistFile}.tmp`, next);
