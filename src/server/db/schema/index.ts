@@ -14,3 +14,4 @@ export * from './offline.js';
 export * from './vouchers.js';
 export * from './gifts.js';
 export * from './viewing.js';
+export * from './rights.js';
