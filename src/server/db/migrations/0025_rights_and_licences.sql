@@ -95,10 +95,10 @@ CREATE TRIGGER movies_title_rights_default AFTER INSERT ON movies FOR EACH ROW E
 CREATE TRIGGER series_title_rights_default AFTER INSERT ON series FOR EACH ROW EXECUTE FUNCTION public.title_rights_default();--> statement-breakpoint
 -- Titles imported before this change (ADR 050 "Titles that existed before"): the operator as sole holder, licence
 -- from the title's creation, no end, every country, flagged for review. They keep playing.
-INSERT INTO title_rights (title_id, movie_id, licence_start, needs_review)
-  SELECT id, id, created_at, true FROM movies ON CONFLICT DO NOTHING;--> statement-breakpoint
-INSERT INTO title_rights (title_id, series_id, licence_start, needs_review)
-  SELECT id, id, created_at, true FROM series ON CONFLICT DO NOTHING;--> statement-breakpoint
-INSERT INTO title_rights_holders (title_id, kind, share_bp)
-  SELECT r.title_id, 'operator', 10000 FROM title_rights r
-  WHERE r.needs_review AND NOT EXISTS (SELECT 1 FROM title_rights_holders h WHERE h.title_id = r.title_id);
+WITH made AS (
+  INSERT INTO title_rights (title_id, movie_id, series_id, licence_start, needs_review)
+    SELECT id, id, NULL::uuid, created_at, true FROM movies
+    UNION ALL SELECT id, NULL::uuid, id, created_at, true FROM series
+  ON CONFLICT DO NOTHING RETURNING title_id
+)
+INSERT INTO title_rights_holders (title_id, kind, share_bp) SELECT title_id, 'operator', 10000 FROM made;
