@@ -65,6 +65,10 @@ export const ERROR_CODES = [
   'gift_expired',
   'gift_not_sent',
   'gift_locked',
+  'licence_not_started',
+  'licence_ended',
+  'not_licensed_in_country',
+  'document_rejected',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
