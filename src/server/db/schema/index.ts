@@ -15,3 +15,4 @@ export * from './vouchers.js';
 export * from './gifts.js';
 export * from './viewing.js';
 export * from './rights.js';
+export * from './statements.js';
