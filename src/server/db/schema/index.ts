@@ -16,3 +16,4 @@ export * from './gifts.js';
 export * from './viewing.js';
 export * from './rights.js';
 export * from './statements.js';
+export * from './payouts.js';
