@@ -111,7 +111,8 @@ describe('the admin panel', () => {
       return n >= 20 && n <= 80;
     }, undefined, { timeout: 60_000 });
     expect(await row.getAttribute('data-status')).toBe('uploading');
-    expect(await row.getByTestId('upload-elapsed').textContent()).toMatch(/^\d+:\d\d \/ 60 min$/);
+    // Elapsed, then the rate and the time left once measured (ADR 053): no "/ 60 min" limit.
+    expect(await row.getByTestId('upload-elapsed').textContent()).toMatch(/^\d+:\d\d( · [\d.,]+ [kM]B\/s · .+ left)?$/);
 
     await reopen(page);
     const again = page.getByTestId('upload-item').filter({ hasText: MOVIE });

@@ -32,6 +32,10 @@ function row(over: Partial<UploadItem>): UploadItem {
     retries: 0,
     transcodePercent: null,
     needsFile: false,
+    sentBytes: 0,
+    lastProgressAt: NOW,
+    rateBytesPerSecond: null,
+    stalls: 0,
     ...over,
   };
 }
@@ -58,13 +62,27 @@ describe('UploadPanel (docs/product/admin.md §2)', () => {
     const [first, second] = screen.getAllByTestId('upload-item');
     expect(within(first!).getByText('Inyoni')).toBeTruthy();
     expect(within(first!).getByText('cockatoo.mp4')).toBeTruthy();
-    expect(within(first!).getByTestId('upload-elapsed').textContent).toBe('1:05 / 60 min');
+    // No rate measured yet: the elapsed time alone.
+    expect(within(first!).getByTestId('upload-elapsed').textContent).toBe('1:05');
     expect(within(first!).getByText('Uploading')).toBeTruthy();
     expect(within(first!).getByTestId('upload-percent').textContent).toBe('50%');
     expect(within(first!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     expect(within(second!).getByText('Unknown')).toBeTruthy();
     expect(screen.getByRole('list').className).toContain('max-h-[20rem]');
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+  });
+
+  it('shows the rate and the time left of an upload going up, in the language of the page (ADR 053)', () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    setup([
+      row({ fileSize: 1_000_000_000, sentBytes: 100_000_000, rateBytesPerSecond: 1_500_000 }),
+      row({ id: 'u2', fileSize: 2_000_000, sentBytes: 500_000, rateBytesPerSecond: 375_000 }),
+      row({ id: 'u3', status: 'processing', rateBytesPerSecond: 375_000 }),
+    ]);
+    const [big, small, done] = screen.getAllByTestId('upload-elapsed');
+    expect(big!.textContent).toBe('1:05 · 1.5 MB/s · 10m left');
+    expect(small!.textContent).toBe('1:05 · 375 kB/s · 4s left');
+    expect(done!.textContent).toBe('1:05');
   });
 
   it('offers Clear once any upload is completed, and shows the completion text and transcoding percent', () => {

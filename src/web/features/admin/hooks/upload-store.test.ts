@@ -9,7 +9,10 @@ import {
   statusLabel,
   STORAGE_KEY,
   transferPercent,
-  UPLOAD_TIMEOUT_MS,
+  MAX_STALLS,
+  smoothedRate,
+  timeLeftSeconds,
+  UPLOAD_STALL_MS,
   type ServerVideo,
   type TransferHandlers,
   type UploadItem,
@@ -43,7 +46,7 @@ function harness(opts: { saved?: string; video?: () => Promise<ServerVideo> } = 
       const i = timers.findIndex((t) => t.id === h);
       if (i >= 0) timers.splice(i, 1);
     },
-    texts: { timeout: 'TIMEOUT', notFound: 'FAILED', failure: (code) => `REASON:${code}` },
+    texts: { stalled: 'STALLED', notFound: 'FAILED', failure: (code) => `REASON:${code}` },
     onSettled: (item) => settled.push(item),
   });
   const advance = async (ms: number) => {
@@ -60,7 +63,12 @@ function harness(opts: { saved?: string; video?: () => Promise<ServerVideo> } = 
   return { store, transfers, settled, advance, saved, setNow: (t: number) => (now = t), getNow: () => now };
 }
 
-const file = (name = 'cockatoo.mp4') => new File([new Uint8Array(10)], name, { type: 'video/mp4' });
+/** A File of 10 bytes, or claiming `size` bytes (the store reads only its size). */
+const file = (name = 'cockatoo.mp4', size?: number) => {
+  const f = new File([new Uint8Array(10)], name, { type: 'video/mp4' });
+  if (size !== undefined) Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
 const item = (store: { getItems(): UploadItem[] }) => store.getItems()[0]!;
 
 describe('upload progress checkpoints (docs/product/admin.md §4 and §9)', () => {
@@ -154,17 +162,61 @@ describe('retries (docs/product/admin.md §4: Retry (n/3))', () => {
   });
 });
 
-describe('timeout (docs/product/admin.md §9: 1 hour)', () => {
-  it('fails an upload still running after 60 minutes with the timeout text and aborts it', () => {
+describe('stalls, never length, end an upload (docs/decisions/053-uploads-end-on-a-stall.md)', () => {
+  it('keeps a slow upload going past an hour while bytes get through, with its rate and time left', () => {
     const h = harness();
-    h.store.add({ kind: 'movie', id: 'm1' }, 'Inyoni', file());
-    h.setNow(h.getNow() + UPLOAD_TIMEOUT_MS);
-    h.store.tick();
-    expect(item(h.store).status).toBe('uploading');
+    h.store.add({ kind: 'movie', id: 'm1' }, 'Inyoni', file('big.mp4', 2_000_000_000));
+    // 2 GB at 3 Mbit/s (375,000 bytes a second): about 89 minutes.
+    for (let minute = 1; minute <= 80; minute++) {
+      h.setNow(h.getNow() + 60_000);
+      h.transfers[0]!.handlers.onProgress((minute * 60 * 375_000) / 2_000_000_000);
+      h.store.tick();
+    }
+    expect(item(h.store)).toMatchObject({ status: 'uploading', stalls: 0, sentBytes: 80 * 60 * 375_000 });
+    expect(item(h.store).rateBytesPerSecond).toBeCloseTo(375_000, 0);
+    expect(timeLeftSeconds(item(h.store))).toBeCloseTo((2_000_000_000 - 80 * 60 * 375_000) / 375_000, 0);
+    expect(h.transfers).toHaveLength(1);
+  });
+
+  it('starts a stalled transfer again from the server offset, and fails after MAX_STALLS stalls in a row', () => {
+    const h = harness();
+    h.store.add({ kind: 'movie', id: 'm1' }, 'Inyoni', file('a.mp4', 1_000_000));
     h.setNow(h.getNow() + 1000);
+    h.transfers[0]!.handlers.onProgress(0.2);
+    h.setNow(h.getNow() + UPLOAD_STALL_MS);
     h.store.tick();
-    expect(item(h.store)).toMatchObject({ status: 'error', error: 'TIMEOUT' });
+    expect(item(h.store)).toMatchObject({ status: 'uploading', stalls: 0 });
+    h.setNow(h.getNow() + 1);
+    h.store.tick();
+    // Stalled: aborted and started again (tus resumes from the server's offset).
     expect(h.transfers[0]!.aborted).toBe(true);
+    expect(h.transfers).toHaveLength(2);
+    expect(h.transfers[1]!.started).toBe(1);
+    expect(item(h.store)).toMatchObject({ status: 'uploading', stalls: 1, rateBytesPerSecond: null });
+    // A byte through resets the count of stalls.
+    h.setNow(h.getNow() + 10_000);
+    h.transfers[1]!.handlers.onProgress(0.3);
+    expect(item(h.store)).toMatchObject({ stalls: 0, sentBytes: 300_000 });
+    for (let n = 1; n < MAX_STALLS; n++) {
+      h.setNow(h.getNow() + UPLOAD_STALL_MS + 1);
+      h.store.tick();
+      expect(item(h.store)).toMatchObject({ status: 'uploading', stalls: n });
+    }
+    h.setNow(h.getNow() + UPLOAD_STALL_MS + 1);
+    h.store.tick();
+    expect(item(h.store)).toMatchObject({ status: 'error', error: 'STALLED', stalls: MAX_STALLS });
+    expect(h.transfers.every((t) => t.aborted)).toBe(true);
+    expect(h.settled.map((i) => i.status)).toEqual(['error']);
+  });
+
+  it('measures the rate as a moving average by time, and knows no time left without a rate', () => {
+    expect(smoothedRate(null, 1000, 2)).toBe(500);
+    expect(smoothedRate(500, 0, 0)).toBe(500);
+    const next = smoothedRate(500, 3000, 2)!;
+    expect(next).toBeGreaterThan(500);
+    expect(next).toBeLessThan(1500);
+    expect(timeLeftSeconds({ fileSize: 100, sentBytes: 40, rateBytesPerSecond: null })).toBeNull();
+    expect(timeLeftSeconds({ fileSize: 100, sentBytes: 40, rateBytesPerSecond: 20 })).toBe(3);
   });
 });
 

@@ -11,7 +11,11 @@
  *   shows the server's transcoding percent (`transcodePercent`).
  * - Retry from `error` up to 3 times (section 4, "Retry (n/3)"); the transfer resumes from the server's offset.
  * - The list is saved on every change; on load, completed items older than one hour are dropped (section 3).
- * - A transfer that runs longer than the upload timeout of 1 hour fails with the timeout text (section 9).
+ * - A transfer ends on a stall, never on its length (docs/decisions/053-uploads-end-on-a-stall.md, departing from the
+ *   spec's 1-hour timeout, which was one request's limit at a hosted service): with no byte through for
+ *   UPLOAD_STALL_MS it is aborted and started again from the server's offset (tus); after MAX_STALLS stalls in a
+ *   row without a byte between them it fails with the stall text. The row shows the rate and the time left
+ *   (`sentBytes`, `rateBytesPerSecond`, `timeLeftSeconds`).
  * - A page reload loses the browser's File object: an item that was uploading comes back as `needsFile`, and
  *   picking the same file again resumes it from the server's offset (tus fingerprint kept in localStorage).
  */
@@ -20,8 +24,12 @@
 export const MAX_UPLOAD_RETRIES = 3;
 /** Completed uploads stay listed for this long (docs/product/admin.md §3), ms. */
 export const COMPLETED_TTL_MS = 60 * 60 * 1000;
-/** Video upload timeout (docs/product/admin.md §9), ms; the row shows "m:ss / 60 min". */
-export const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+/** No byte through for this long and a transfer is started again from the server's offset, ms (ADR 053). */
+export const UPLOAD_STALL_MS = 3 * 60 * 1000;
+/** Stalls in a row, with no byte between them, after which the upload fails (ADR 053): 9 minutes without a byte. */
+export const MAX_STALLS = 3;
+/** The rate is smoothed over about this long, seconds (an exponential moving average by elapsed time). */
+export const RATE_WINDOW_SECONDS = 10;
 /** How often a processing video's state is asked from the server, ms. */
 export const PROCESSING_POLL_MS = 2000;
 export const STORAGE_KEY = 'sobanura-admin-uploads';
@@ -53,6 +61,14 @@ export interface UploadItem {
   transcodePercent: number | null;
   /** After a reload: the file must be picked again to resume (the browser forgets File objects). */
   needsFile: boolean;
+  /** Bytes of the file on the server, as the transfer last reported. */
+  sentBytes: number;
+  /** When a byte last got through (or the attempt started), ms since epoch. */
+  lastProgressAt: number;
+  /** The transfer rate, bytes per second, smoothed over RATE_WINDOW_SECONDS; null until measured. */
+  rateBytesPerSecond: number | null;
+  /** Stalls in a row with no byte between them (ADR 053). */
+  stalls: number;
 }
 
 /** What the store asks of a transfer (tus in the browser, a fake in tests). */
@@ -93,7 +109,8 @@ export interface UploadStoreDeps {
   newId?: () => string;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
-  texts: { timeout: string; notFound: string; failure?: (code: string) => string };
+  /** `stalled`: an upload that got no byte through for MAX_STALLS × UPLOAD_STALL_MS. */
+  texts: { stalled: string; notFound: string; failure?: (code: string) => string };
   /** Told when an upload completes or fails (the panel shows a toast). */
   onSettled?: (item: UploadItem) => void;
 }
@@ -104,7 +121,24 @@ export function transferPercent(fraction: number): number {
   return PROGRESS.created + f * (PROGRESS.transferEnd - PROGRESS.created);
 }
 
-/** Elapsed time as minutes:seconds (docs/product/admin.md §2, shown over "/60 min"). */
+/**
+ * The rate after `bytes` more went up in `seconds`, bytes per second: an exponential moving average weighted by
+ * the time passed (RATE_WINDOW_SECONDS), the first measure taken as it is. Pure.
+ */
+export function smoothedRate(previous: number | null, bytes: number, seconds: number): number | null {
+  if (!(seconds > 0) || bytes < 0) return previous;
+  const instant = bytes / seconds;
+  if (previous === null) return instant;
+  return previous + (1 - Math.exp(-seconds / RATE_WINDOW_SECONDS)) * (instant - previous);
+}
+
+/** Seconds until every byte is up at the current rate; null while the rate is unknown or zero. Pure. */
+export function timeLeftSeconds(item: Pick<UploadItem, 'fileSize' | 'sentBytes' | 'rateBytesPerSecond'>): number | null {
+  if (!item.rateBytesPerSecond || item.rateBytesPerSecond <= 0) return null;
+  return Math.max(0, (item.fileSize - item.sentBytes) / item.rateBytesPerSecond);
+}
+
+/** Elapsed time as minutes:seconds (docs/product/admin.md §2). */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
@@ -159,6 +193,10 @@ export function restoreItems(raw: string | null, now: number): UploadItem[] {
       retries: typeof i.retries === 'number' ? i.retries : 0,
       transcodePercent: typeof i.transcodePercent === 'number' ? i.transcodePercent : null,
       needsFile: i.status === 'uploading' ? true : Boolean(i.needsFile),
+      sentBytes: typeof i.sentBytes === 'number' ? i.sentBytes : 0,
+      lastProgressAt: typeof i.lastProgressAt === 'number' ? i.lastProgressAt : i.startTime,
+      rateBytesPerSecond: null,
+      stalls: 0,
     }))
     .filter((i) => !(i.status === 'completed' && now - (i.completedAt ?? i.startTime) > COMPLETED_TTL_MS));
 }
@@ -174,7 +212,7 @@ export interface UploadStore {
   retry(id: string, file?: File): boolean;
   remove(id: string): void;
   clearCompleted(): void;
-  /** Checks timeouts; call about once a second while anything uploads. */
+  /** Checks for stalls (ADR 053); call about once a second while anything uploads. */
   tick(): void;
   /** Stops timers (tests). */
   dispose(): void;
@@ -264,7 +302,16 @@ export function createUploadStore(deps: UploadStoreDeps): UploadStore {
       onProgress: (fraction) => {
         const cur = get(id);
         if (cur?.status !== 'uploading') return;
-        update(id, { progress: Math.max(PROGRESS.created, transferPercent(fraction)) });
+        const sent = Math.round(Math.max(0, Math.min(1, Number.isFinite(fraction) ? fraction : 0)) * cur.fileSize);
+        const patch: Partial<UploadItem> = { progress: Math.max(PROGRESS.created, transferPercent(fraction)) };
+        if (sent > cur.sentBytes) {
+          const t = now();
+          Object.assign(patch, { sentBytes: sent, lastProgressAt: t, stalls: 0, rateBytesPerSecond: smoothedRate(cur.rateBytesPerSecond, sent - cur.sentBytes, (t - cur.lastProgressAt) / 1000) });
+        } else if (sent < cur.sentBytes) {
+          // A transfer started again reports from the server's offset: count from there, keep the rate.
+          patch.sentBytes = sent;
+        }
+        update(id, patch);
       },
       onSuccess: () => {
         if (get(id)?.status !== 'uploading') return;
@@ -309,6 +356,10 @@ export function createUploadStore(deps: UploadStoreDeps): UploadStore {
         retries: 0,
         transcodePercent: null,
         needsFile: false,
+        sentBytes: 0,
+        lastProgressAt: now(),
+        rateBytesPerSecond: null,
+        stalls: 0,
       };
       set([item, ...items]);
       startTransfer(id, file);
@@ -317,7 +368,7 @@ export function createUploadStore(deps: UploadStoreDeps): UploadStore {
     resume(id, file) {
       const item = get(id);
       if (!item || !item.needsFile) return;
-      update(id, { needsFile: false, status: 'uploading', error: null, startTime: now(), fileName: file.name, fileSize: file.size });
+      update(id, { needsFile: false, status: 'uploading', error: null, startTime: now(), fileName: file.name, fileSize: file.size, lastProgressAt: now(), rateBytesPerSecond: null, stalls: 0 });
       startTransfer(id, file);
     },
     retry(id, file) {
@@ -328,7 +379,7 @@ export function createUploadStore(deps: UploadStoreDeps): UploadStore {
         update(id, { needsFile: true, retries: item.retries + 1, status: 'uploading', error: null });
         return true;
       }
-      update(id, { status: 'uploading', error: null, retries: item.retries + 1, startTime: now(), needsFile: false, progress: PROGRESS.started, videoId: null, transcodePercent: null });
+      update(id, { status: 'uploading', error: null, retries: item.retries + 1, startTime: now(), needsFile: false, progress: PROGRESS.started, videoId: null, transcodePercent: null, sentBytes: 0, lastProgressAt: now(), rateBytesPerSecond: null, stalls: 0 });
       startTransfer(id, chosen);
       return true;
     },
@@ -346,11 +397,19 @@ export function createUploadStore(deps: UploadStoreDeps): UploadStore {
     tick() {
       const t = now();
       for (const i of items) {
-        if (i.status !== 'uploading' || i.needsFile || t - i.startTime <= UPLOAD_TIMEOUT_MS) continue;
+        if (i.status !== 'uploading' || i.needsFile || t - i.lastProgressAt <= UPLOAD_STALL_MS) continue;
         void transfers.get(i.id)?.abort();
         transfers.delete(i.id);
-        update(i.id, { status: 'error', error: deps.texts.timeout });
-        settle(i.id);
+        const stalls = i.stalls + 1;
+        const file = files.get(i.id);
+        if (stalls >= MAX_STALLS || !file) {
+          update(i.id, { status: 'error', error: deps.texts.stalled, stalls, rateBytesPerSecond: null });
+          settle(i.id);
+          continue;
+        }
+        // Started again: tus asks the server for its offset and sends the rest (ADR 053).
+        update(i.id, { stalls, lastProgressAt: t, rateBytesPerSecond: null });
+        startTransfer(i.id, file);
       }
     },
     dispose() {

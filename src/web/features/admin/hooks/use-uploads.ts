@@ -40,8 +40,8 @@ export function uploadStore(): UploadStore {
     fetchVideo: async (id) => (await apiRequest<{ video: VideoAsset }>(`/api/admin/videos/${encodeURIComponent(id)}`)).video,
     storage: typeof localStorage === 'undefined' ? null : localStorage,
     texts: {
-      get timeout() {
-        return i18n.t('admin.uploadTimeout');
+      get stalled() {
+        return i18n.t('admin.uploadStalled');
       },
       get notFound() {
         return i18n.t('admin.processingFailed');
