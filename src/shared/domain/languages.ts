@@ -21,12 +21,21 @@ export interface InterfaceLanguage<Code extends string = string> {
   timeLocale: string;
   /** Duration units, with their leading space if any ("1h 30m", "1 h 30 min"; domain/duration.ts). */
   units: { h: string; m: string; s: string };
+  /**
+   * The months' names, January first, for a language whose dates Intl cannot write in every runtime (Chromium has
+   * no Kinyarwanda data): dates are then written "5 Ukuboza 2026, 07:06" by hand (web lib/format.ts formatDate).
+   */
+  months?: readonly string[];
 }
 
 const TABLE = [
   { code: 'en', label: 'English', grouping: ',', decimal: '.', timeLocale: 'en', units: { h: 'h', m: 'm', s: 's' } },
   { code: 'fr', label: 'Français', grouping: '\u202f', decimal: ',', timeLocale: 'fr', units: { h: ' h', m: ' min', s: ' s' } },
-  { code: 'rw', label: 'Kinyarwanda', grouping: '.', decimal: ',', timeLocale: 'en-GB', units: { h: ' h', m: ' min', s: ' s' } },
+  {
+    code: 'rw', label: 'Kinyarwanda', grouping: '.', decimal: ',', timeLocale: 'en-GB', units: { h: ' h', m: ' min', s: ' s' },
+    // CLDR rw, months format wide.
+    months: ['Mutarama', 'Gashyantare', 'Werurwe', 'Mata', 'Gicurasi', 'Kamena', 'Nyakanga', 'Kanama', 'Nzeri', 'Ukwakira', 'Ugushyingo', 'Ukuboza'],
+  },
 ] as const satisfies readonly InterfaceLanguage[];
 
 export type LanguageCode = (typeof TABLE)[number]['code'];

@@ -34,6 +34,10 @@ describe('pass arithmetic (docs/product/viewer.md §4 and §9)', () => {
 
   it('reads remaining time in days, or hours under a day', () => {
     expect(remainingTime(new Date(now.getTime() + 3 * 86400e3 + 5), now)).toEqual({ unit: 'days', count: 3 });
+    // A 7-day pass bought a moment ago reads 7 days, not 6; 6 days and 22 hours read 6.
+    expect(remainingTime(new Date(now.getTime() + 7 * 86400e3 - 60e3), now)).toEqual({ unit: 'days', count: 7 });
+    expect(remainingTime(new Date(now.getTime() + 6 * 86400e3 + 22 * 3600e3), now)).toEqual({ unit: 'days', count: 6 });
+    expect(remainingTime(new Date(now.getTime() + 86400e3), now)).toEqual({ unit: 'days', count: 1 });
     expect(remainingTime(new Date(now.getTime() + 5 * 3600e3 - 1), now)).toEqual({ unit: 'hours', count: 5 });
     expect(remainingTime(new Date(now.getTime() - 1), now)).toEqual({ unit: 'hours', count: 0 });
   });
@@ -42,18 +46,19 @@ describe('pass arithmetic (docs/product/viewer.md §4 and §9)', () => {
 describe('remaining time and expiry (docs/product/viewer.md §4)', () => {
   it('reads whole days, then rounded-up hours under a day', () => {
     expect(remainingTimeText(new Date(now.getTime() + 86400e3), now)).toBe('1 day remaining');
-    expect(remainingTimeText(new Date(now.getTime() + 2 * 86400e3 + 23 * 3600e3), now)).toBe('2 days remaining');
+    expect(remainingTimeText(new Date(now.getTime() + 2 * 86400e3 + 22 * 3600e3), now)).toBe('2 days remaining');
+    expect(remainingTimeText(new Date(now.getTime() + 2 * 86400e3 + 23 * 3600e3 + 1), now)).toBe('3 days remaining');
     expect(remainingTimeText(new Date(now.getTime() + 86400e3 - 1), now)).toBe('24 hours remaining');
     expect(remainingTimeText(new Date(now.getTime() + 60e3), now)).toBe('1 hour remaining');
     expect(remainingTimeText(new Date(now.getTime() + 2 * 3600e3), now)).toBe('2 hours remaining');
     expect(remainingTimeText(now, now)).toBe('Expired');
   });
 
-  it('never reads more time than is left, nor zero while time is left', () => {
+  it('never reads more than an hour over what is left, nor zero while time is left', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 400 * 86400e3 }), (ms) => {
         const r = remainingTime(new Date(now.getTime() + ms), now);
-        if (r.unit === 'days') return r.count >= 1 && r.count * 86400e3 <= ms && ms < (r.count + 1) * 86400e3;
+        if (r.unit === 'days') return ms >= 86400e3 && r.count >= 1 && r.count * 86400e3 <= ms + 3600e3 && ms + 3600e3 < (r.count + 1) * 86400e3;
         return ms < 86400e3 && r.count >= 1 && r.count <= 24 && (r.count - 1) * 3600e3 < ms && ms <= r.count * 3600e3;
       }),
     );

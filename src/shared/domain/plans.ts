@@ -157,12 +157,15 @@ export function isPassActive(pass: { status: string; expiresAt: Date | string } 
 
 /**
  * Remaining time of a pass for display: `{ unit: 'days', count }` or, under a day, `{ unit: 'hours', count }`
- * (docs/product/viewer.md §4: "N day(s) remaining", "N hour(s) remaining"). Whole days count down (3 days and 5
- * hours read "3 days"); under a day, hours round up (59 minutes read "1 hour"); 0 hours when expired.
+ * (docs/product/viewer.md §4: "N day(s) remaining", "N hour(s) remaining"). From a day up, whole days, a day that
+ * lacks less than an hour counting whole (3 days and 5 hours read "3 days"; 6 days 23 hours and a minute read
+ * "7 days", so a 7-day pass bought a moment ago reads 7 and never more than an hour over); under a day, hours round
+ * up (59 minutes read "1 hour"); 0 hours when expired.
  */
 export function remainingTime(expiresAt: Date | string, now = new Date()): { unit: 'days' | 'hours'; count: number } {
   const ms = Math.max(0, new Date(expiresAt).getTime() - now.getTime());
-  if (ms >= DAY * 1000) return { unit: 'days', count: Math.floor(ms / (DAY * 1000)) };
+  // Whole days, counting a day that lacks less than an hour: a 7-day pass bought a moment ago reads 7, not 6.
+  if (ms >= DAY * 1000) return { unit: 'days', count: Math.floor((ms + HOUR * 1000) / (DAY * 1000)) };
   return { unit: 'hours', count: Math.ceil(ms / (HOUR * 1000)) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatRwf, formatTimeRange } from './format';
+import { formatDecimal, formatRwf, formatTimeRange, formatDate } from './format';
 
 describe('formatRwf', () => {
   it('groups thousands as each language writes them (CLDR)', () => {
@@ -35,5 +35,22 @@ describe('formatDecimal', () => {
     expect(formatDecimal(1234.5, 'en')).toBe('1,234.5');
     expect(formatDecimal(1234.5, 'fr')).toBe('1\u202f234,5');
     expect(formatDecimal(1234.5, 'rw')).toBe('1.234,5');
+  });
+});
+
+describe('formatDate', () => {
+  // 05:06 UTC is 07:06 in Kigali (UTC+2).
+  const at = '2026-12-05T05:06:00Z';
+  it('writes a date, and its time in Kigali, in the words of each language', () => {
+    expect(formatDate(at, 'en')).toBe('December 5, 2026');
+    expect(formatDate(at, 'en', { time: true })).toBe('December 5, 2026 at 7:06 AM');
+    expect(formatDate(at, 'fr', { time: true })).toBe('5 décembre 2026 à 07:06');
+    // Kinyarwanda's months by hand (Chromium has no Kinyarwanda data): never English inside Kinyarwanda.
+    expect(formatDate(at, 'rw')).toBe('5 Ukuboza 2026');
+    expect(formatDate(at, 'rw', { time: true })).toBe('5 Ukuboza 2026, 07:06');
+    expect(formatDate('2027-01-31T23:30:00Z', 'rw')).toBe('1 Gashyantare 2027');
+  });
+  it('gives "" for a date that is not one', () => {
+    expect(formatDate('not a date', 'en')).toBe('');
   });
 });

@@ -69,3 +69,29 @@ export function formatDecimal(value: number, language: string, digits = 1): stri
   const parts = cached(numberFormats, (loc, o) => new Intl.NumberFormat(loc, o), 'en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).formatToParts(value);
   return parts.map((p) => (p.type === 'group' ? l.grouping : p.type === 'decimal' ? l.decimal : p.value)).join('');
 }
+
+/** The zone dates are written in, on the server and in the browser alike (docs/decisions/014-server-rendering.md). */
+export const DATE_TIME_ZONE = 'Africa/Kigali';
+
+/**
+ * A date, with its time of day when `time` is set, in the language's words and in Kigali time (DATE_TIME_ZONE), the
+ * same text on the server and in the browser: "December 5, 2026 at 7:06 AM" (en), "5 décembre 2026 à 07:06" (fr),
+ * "5 Ukuboza 2026, 07:06" (rw, whose months come from languages.ts since Chromium has no Kinyarwanda data).
+ * `deviceZone`: the runtime's own zone instead, for what only the browser draws (offline downloads). An invalid date
+ * gives "".
+ */
+export function formatDate(value: Date | string | number, language: string, opts: { time?: boolean; deviceZone?: boolean } = {}): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const l = languageInfo(language);
+  const timeZone = opts.deviceZone ? undefined : DATE_TIME_ZONE;
+  // A 24-hour clock writes its hours in two digits (CLDR fr and en-GB "HH:mm"); a 12-hour one does not ("7:06 AM").
+  const h23 = cached(dateFormats, (loc, o) => new Intl.DateTimeFormat(loc, o), l.timeLocale, { hour: 'numeric' }).resolvedOptions().hourCycle !== 'h12';
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone, ...(opts.time ? { hour: h23 ? '2-digit' : 'numeric', minute: '2-digit' } : {}) };
+  const format = cached(dateFormats, (loc, o) => new Intl.DateTimeFormat(loc, o), l.timeLocale, options);
+  if (!l.months) return format.format(d).replace(/[\u202f\u2009\u00a0]/g, ' ');
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(d).find((p) => p.type === type)?.value ?? '';
+  const month = cached(dateFormats, (loc, o) => new Intl.DateTimeFormat(loc, o), 'en', { month: 'numeric', timeZone }).format(d);
+  const date = `${part('day')} ${l.months[Number(month) - 1]} ${part('year')}`;
+  return opts.time ? `${date}, ${part('hour')}:${part('minute')}` : date;
+}

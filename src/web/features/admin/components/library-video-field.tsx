@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/error-message';
 import { isApiError } from '../../../lib/api-client';
 import { useLibraryVideos, verifyVideo } from '../api/videos';
+import { formatDate } from '../../../lib/format';
 
 /**
  * Attach a video already in the library instead of uploading one (docs/product/admin.md §4 "Movie creation flow"):
@@ -15,7 +16,7 @@ import { useLibraryVideos, verifyVideo } from '../api/videos';
  * the choice un-verifies it. Verifying an empty id: 'Please enter a video id'.
  */
 export function LibraryVideoField({ value, verified, onChange, invalid }: { value: string; verified: boolean; onChange: (videoId: string, verified: boolean) => void; invalid?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
   const [busy, setBusy] = useState(false);
   const videos = useLibraryVideos({ q: q.trim() || undefined, unattached: 'true' });
@@ -76,7 +77,7 @@ export function LibraryVideoField({ value, verified, onChange, invalid }: { valu
                 >
                   <span className="font-medium">{v.fileName ?? v.id}</span>{' '}
                   <span className="text-xs text-muted-foreground">
-                    {t(`admin.videoState.${v.status}`)} · {new Date(v.createdAt).toLocaleDateString()}
+                    {t(`admin.videoState.${v.status}`)} · {formatDate(v.createdAt, i18n.language)}
                   </span>
                 </button>
               </li>

@@ -7,10 +7,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { isMissingRoute } from '../api/keys';
 import { useMarkHandled, useMessages } from '../api/messages';
+import { formatDate } from '../../../lib/format';
 
 /** Messages tab: the contact form's messages, open ones first by default; read one, mark it handled or open again. */
 export function MessagesTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<'open' | 'handled' | 'all'>('open');
   const [openId, setOpenId] = useState<string | null>(null);
   const messages = useMessages(filter);
@@ -51,7 +52,7 @@ export function MessagesTab() {
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{m.subject}</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    {m.firstName} {m.lastName} · {m.email} · {new Date(m.createdAt).toLocaleString()}
+                    {m.firstName} {m.lastName} · {m.email} · {formatDate(m.createdAt, i18n.language, { time: true })}
                   </span>
                 </span>
                 <Badge variant={m.handled ? 'success' : 'warning'}>{m.handled ? t('admin.handled') : t('admin.open')}</Badge>

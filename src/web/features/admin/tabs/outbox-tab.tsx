@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useOutbox } from '../api/outbox';
+import { formatDate } from '../../../lib/format';
 
 /**
  * Outbox tab (super admin; ADR 021): mail and SMS kept in the database because no mail server or SMS provider is
@@ -40,7 +41,7 @@ export function OutboxTab() {
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{m.subject ?? m.body.slice(0, 60)}</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    {t('admin.outbox.to')}: {m.to} · {new Date(m.createdAt).toLocaleString(i18n.language)}
+                    {t('admin.outbox.to')}: {m.to} · {formatDate(m.createdAt, i18n.language, { time: true })}
                   </span>
                 </span>
                 <Badge variant={m.channel === 'email' ? 'default' : 'success'}>{m.channel === 'email' ? t('admin.outbox.email') : t('admin.outbox.sms')}</Badge>

@@ -13,6 +13,7 @@ import { formatMoney } from '../../../lib/format';
 import { isMissingRoute } from '../api/keys';
 import { useAdminPayments, useRefundPayment } from '../api/payments';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { formatDate } from '../../../lib/format';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -137,7 +138,7 @@ export function PaymentsTab({ me }: { me: SessionUser }) {
               {payments.data.items.map((p) => (
                 <tr key={p.id} className="border-t" data-testid="payment-row" data-status={p.status}>
                   <td className="p-2 whitespace-nowrap">
-                    <time dateTime={p.createdAt}>{new Date(p.createdAt).toLocaleString(i18n.language)}</time>
+                    <time dateTime={p.createdAt}>{formatDate(p.createdAt, i18n.language, { time: true })}</time>
                   </td>
                   <td className="p-2">{p.account?.email ?? <span className="text-muted-foreground">{t('admin.paymentList.deletedAccount')}</span>}</td>
                   <td className="p-2">{itemName(t, p)}</td>

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { isMissingRoute } from '../api/keys';
 import { usePeopleMutations, useAdminUsers } from '../api/people';
+import { formatDate } from '../../../lib/format';
 
 /**
  * Which role action the signed-in person may take on a user (ADR 010 "Roles"): only a super_admin changes roles,
@@ -25,7 +26,7 @@ export function roleAction(me: { id: string; role: string }, user: { id: string;
 
 /** People (ADR 010): users with search and role filter; role changes (super_admin only) and complimentary passes. */
 export function PeopleTab({ me }: { me: SessionUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');
   const [role, setRole] = useState('');
@@ -111,14 +112,14 @@ export function PeopleTab({ me }: { me: SessionUser }) {
                   <tr key={u.id} className="border-t" data-testid="person-row">
                     <td className="p-2">{u.email}</td>
                     <td className="p-2">{u.fullName || u.name}</td>
-                    <td className="p-2 whitespace-nowrap">{new Date(u.joinedAt).toLocaleDateString()}</td>
+                    <td className="p-2 whitespace-nowrap">{formatDate(u.joinedAt, i18n.language)}</td>
                     <td className="p-2" data-testid="person-role">
                       <Badge variant={u.role === 'user' ? 'outline' : 'default'}>{t(`admin.roles.${u.role}`)}</Badge>
                     </td>
                     <td className="p-2">
                       {u.pass ? (
                         <span className={u.pass.active ? '' : 'text-muted-foreground'}>
-                          {t(`plans.${u.pass.plan}.name`)} · {u.pass.active ? t('admin.passUntil', { date: new Date(u.pass.expiresAt).toLocaleDateString() }) : t('admin.passExpired')}
+                          {t(`plans.${u.pass.plan}.name`)} · {u.pass.active ? t('admin.passUntil', { date: formatDate(u.pass.expiresAt, i18n.language) }) : t('admin.passExpired')}
                           {u.pass.source === 'complimentary' && ` · ${t('admin.complimentary')}`}
                         </span>
                       ) : (

@@ -32,7 +32,8 @@ function stubApi(history: BillingHistoryResponse, gifts: GiftView[] = [], resend
   return fetchMock;
 }
 
-const at = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+// Dates are written in Kigali time (lib/format.ts formatDate), whatever the runtime's zone.
+const at = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Kigali' }).format(new Date(iso)).replace(/\u202f/g, ' ');
 
 describe('BillingPage', () => {
   it('lists the passes waiting behind the one in force (ADR 019)', async () => {

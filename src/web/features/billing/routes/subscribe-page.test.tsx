@@ -170,8 +170,9 @@ describe('SubscribePage', () => {
       const pass = { plan: 'yearly' as const, status: 'active' as const, active: true, expiresAt: iso(end), timeline: [{ plan: 'yearly' as const, startsAt: iso(start), endsAt: iso(end) }] };
       setup('/subscribe', { pass });
       await screen.findByTestId('plan-yearly');
-      const endText = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(end));
-      expect(effectOn('daily')?.textContent).toBe(`Starts when your Yearly Pass ends, on ${endText}, and runs until ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(end + 24 * HOUR))}.`);
+      // Written in Kigali time (lib/format.ts formatDate), whatever the runtime's zone.
+      const kigali = (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Kigali' }).format(new Date(ms)).replace(/\u202f/g, ' ');
+      expect(effectOn('daily')?.textContent).toBe(`Starts when your Yearly Pass ends, on ${kigali(end)}, and runs until ${kigali(end + 24 * HOUR)}.`);
       expect(effectOn('monthly')?.getAttribute('data-effect')).toBe('queued');
       expect(effectOn('yearly')?.textContent).toMatch(/^Adds 365 days to your Yearly Pass: it will end on /);
       // The payment step repeats it.

@@ -10,6 +10,7 @@ import { CodeField } from '../../../components/ui/code-field';
 import { errorMessage } from '../../../lib/error-message';
 import { useClaimGift } from '../api/claim-gift';
 import { NewAccountClaim, type PasswordField } from '../components/new-account-claim';
+import { formatDate } from '../../../lib/format';
 
 /**
  * /gift?code=… (docs/decisions/046-gifts.md): the link of a gift's message. A signed-in viewer claims the pass
@@ -26,7 +27,7 @@ export function GiftPage({ newAccount }: { newAccount?: { PasswordInput: Passwor
   const [done, setDone] = useState<ClaimedGiftView | null>(null);
   const [welcomed, setWelcomed] = useState<SessionUser | null>(null);
   const claim = useClaimGift();
-  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric' });
+  const day = (iso: string) => formatDate(iso, i18n.language);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

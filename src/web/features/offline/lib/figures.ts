@@ -1,4 +1,4 @@
-import { formatDecimal } from '../../../lib/format';
+import { formatDate, formatDecimal } from '../../../lib/format';
 
 /**
  * Sizes on screen in the viewer's language (docs/decisions/025-localised-figures-and-download-validators.md):
@@ -12,5 +12,5 @@ export function sizeParts(bytes: number, language: string): { unit: 'mb' | 'gb';
 
 /** A date and time in the viewer's language and the device's time zone (docs/product/architecture.md §4.8). */
 export function formatWhen(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatDate(iso, language, { time: true, deviceZone: true });
 }

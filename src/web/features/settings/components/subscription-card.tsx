@@ -5,6 +5,7 @@ import { isPassActive, remainingTime } from '../../../../shared/domain/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatDate } from '../../../lib/format';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -14,12 +15,7 @@ type T = ReturnType<typeof useTranslation>['t'];
  */
 export function expiryText(t: T, language: string, pass: PassSummary | null, now = new Date()): string {
   if (!pass) return t('settings.noPass');
-  let date: string;
-  try {
-    date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(pass.expiresAt));
-  } catch {
-    date = new Date(pass.expiresAt).toISOString();
-  }
+  const date = formatDate(pass.expiresAt, language, { time: true });
   if (!isPassActive(pass, now)) return t('settings.expiredOn', { date });
   const left = remainingTime(pass.expiresAt, now);
   return `${t('settings.expiresOn', { date })} · ${t(left.unit === 'days' ? 'settings.daysRemaining' : 'settings.hoursRemaining', { count: left.count })}`;
