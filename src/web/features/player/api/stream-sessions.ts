@@ -1,10 +1,15 @@
 import type { z } from 'zod';
-import type { heartbeatResponse } from '../../../../shared/contracts/playback';
+import type { heartbeatBody, heartbeatResponse } from '../../../../shared/contracts/playback';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/playback/sessions/:sessionId/heartbeat: keeps this device's stream counted; 409 stream_session_ended when it was stopped or lapsed. */
-export function sendHeartbeat(sessionId: string): Promise<z.infer<typeof heartbeatResponse>> {
-  return apiRequest(`/api/playback/sessions/${encodeURIComponent(sessionId)}/heartbeat`, { method: 'POST' });
+/**
+ * POST /api/playback/sessions/:sessionId/heartbeat with `{ state }`, the player playing or just paused (the
+ * minutes-watched ledger credits the time before a heartbeat, and nothing after a paused one until the next playing
+ * one: docs/decisions/049-minutes-watched-ledger.md): keeps this device's stream counted; 409 stream_session_ended
+ * when it was stopped or lapsed.
+ */
+export function sendHeartbeat(sessionId: string, state: z.infer<typeof heartbeatBody>['state'] = 'playing'): Promise<z.infer<typeof heartbeatResponse>> {
+  return apiRequest(`/api/playback/sessions/${encodeURIComponent(sessionId)}/heartbeat`, { method: 'POST', body: { state } });
 }
 
 /** DELETE /api/playback/sessions/:sessionId: stops one of the viewer's own streams and frees its slot now. */

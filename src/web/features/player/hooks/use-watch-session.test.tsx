@@ -79,7 +79,7 @@ describe('useProgressSaver', () => {
 });
 
 describe('useHeartbeat', () => {
-  it('beats at once and every interval while playing, not while paused, and reports an ended session', async () => {
+  it('beats at once and every interval while playing, says so once on pause, not while paused, and reports an ended session', async () => {
     const onConfirmed = vi.fn();
     const onSessionEnded = vi.fn();
     const { rerender } = renderHook((p: { playing: boolean }) => useHeartbeat({ sessionId: SESSION, intervalSeconds: 30, playing: p.playing, onConfirmed, onSessionEnded }), { initialProps: { playing: true } });
@@ -87,15 +87,31 @@ describe('useHeartbeat', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST /api/playback/sessions/${SESSION}/heartbeat`]);
     expect(onConfirmed).toHaveBeenCalledWith(SESSION);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(calls).toHaveLength(2);
+    expect(calls.map((c) => c.body)).toEqual([{ state: 'playing' }, { state: 'playing' }]);
+    // Paused: one heartbeat says so (the ledger credits the play before it, ADR 049), then none.
     rerender({ playing: false });
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(calls).toHaveLength(2);
+    expect(calls.map((c) => c.body)).toEqual([{ state: 'playing' }, { state: 'playing' }, { state: 'paused' }]);
     answer = () => json(409, { error: { code: 'stream_session_ended', message: 'ended' } });
     rerender({ playing: true });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toHaveLength(3);
+    expect(calls.map((c) => c.body)).toEqual([{ state: 'playing' }, { state: 'playing' }, { state: 'paused' }, { state: 'playing' }]);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('on resume soon after a pause, says playing at once: the ledger counts nothing after a paused heartbeat until then', async () => {
+    const { rerender } = renderHook((p: { playing: boolean }) => useHeartbeat({ sessionId: SESSION, intervalSeconds: 30, playing: p.playing, onConfirmed: vi.fn(), onSessionEnded: vi.fn() }), { initialProps: { playing: true } });
+    await vi.advanceTimersByTimeAsync(5_000);
+    rerender({ playing: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    rerender({ playing: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.body)).toEqual([{ state: 'playing' }, { state: 'paused' }, { state: 'playing' }]);
+    // Never paused before: nothing to say on a first render that is not playing.
+    calls = [];
+    renderHook(() => useHeartbeat({ sessionId: '00000000-0000-4000-8000-0000000000c2', intervalSeconds: 30, playing: false, onConfirmed: vi.fn(), onSessionEnded: vi.fn() }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.filter((c) => c.url.includes('0000000000c2/heartbeat'))).toEqual([]);
   });
 
   it('ends the session with a beacon when the page goes, paused or not, and stops listening once unmounted', async () => {

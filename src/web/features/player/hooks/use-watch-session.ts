@@ -14,10 +14,12 @@ export interface Playhead {
 /**
  * Heartbeats of a playing device (ADR 009 "Streams"): one at once when playback starts (unless one was sent
  * within the interval) and then every `intervalSeconds` while playing; none while paused, so a paused device
- * frees its slot when the session lapses. A 409 `stream_session_ended` calls `onSessionEnded` (the caller asks a new
- * session, and shows the stream limit when the server refuses). When the page goes (tab closed, another site)
- * the session is ended at once with a beacon; a page restored from the back-forward cache gets the 409 at its
- * next heartbeat and asks again.
+ * frees its slot when the session lapses. Each says the player's state for the minutes-watched ledger (ADR 049): on
+ * pause one `paused` heartbeat credits the play since the last one, and on resume after it a `playing` one goes at
+ * once, since the ledger counts nothing between a paused heartbeat and the next playing one. A 409
+ * `stream_session_ended` calls `onSessionEnded` (the caller asks a new session, and shows the stream limit when the
+ * server refuses). When the page goes (tab closed, another site) the session is ended at once with a beacon; a page
+ * restored from the back-forward cache gets the 409 at its next heartbeat and asks again.
  */
 export function useHeartbeat(args: { sessionId: string | null; intervalSeconds: number; playing: boolean; onConfirmed: (sessionId: string) => void; onSessionEnded: () => void }) {
   const { sessionId, intervalSeconds, playing } = args;
@@ -26,22 +28,31 @@ export function useHeartbeat(args: { sessionId: string | null; intervalSeconds: 
     callbacks.current = args;
   });
   const lastSent = useRef(0);
+  /** The state the last heartbeat of this session said, null before any. */
+  const lastState = useRef<{ sessionId: string; state: 'playing' | 'paused' } | null>(null);
 
   useEffect(() => {
-    if (!sessionId || !playing) return;
+    if (!sessionId) return;
     let stopped = false;
-    const beat = () => {
+    const beat = (state: 'playing' | 'paused') => {
       lastSent.current = Date.now();
-      sendHeartbeat(sessionId).then(
+      lastState.current = { sessionId, state };
+      sendHeartbeat(sessionId, state).then(
         () => !stopped && callbacks.current.onConfirmed(sessionId),
         (e: unknown) => {
           if (!stopped && isApiError(e, 'stream_session_ended')) callbacks.current.onSessionEnded();
         },
       );
     };
+    const said = lastState.current?.sessionId === sessionId ? lastState.current.state : null;
+    if (!playing) {
+      // Paused after playing: one heartbeat says so; then none until playback goes on.
+      if (said === 'playing') beat('paused');
+      return;
+    }
     const period = Math.max(5, intervalSeconds) * 1000;
-    if (Date.now() - lastSent.current >= period) beat();
-    const timer = window.setInterval(beat, period);
+    if (said !== 'playing' || Date.now() - lastSent.current >= period) beat('playing');
+    const timer = window.setInterval(() => beat('playing'), period);
     return () => {
       stopped = true;
       window.clearInterval(timer);
