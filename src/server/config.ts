@@ -43,6 +43,7 @@
  * POST /api/downloads/:id is for admins and super admins only, viewers download inside the app; true: viewers too).
  * MINUTES_LEDGER (true): heartbeats and offline check-ins credit the minutes-watched ledger (ADR 049); false only to
  * measure what it costs (bench/ledger/run.ts).
+ * Statements (docs/decisions/051-statements.md): STATEMENT_PLATFORM_SHARE_BPS (3000), STATEMENT_FEE_BPS (none).
  * A bad value throws ConfigError naming the variable. Secrets are never logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -122,6 +123,12 @@ const envSchema = z.object({
   DEMO_CATALOG: bool.default(true),
   ALLOW_FILE_DOWNLOADS: bool.default(false),
   MINUTES_LEDGER: bool.default(true),
+  STATEMENT_PLATFORM_SHARE_BPS: z.coerce.number().int('must be whole basis points').min(0).max(10_000).default(3000),
+  STATEMENT_FEE_BPS: z
+    .string()
+    .transform((v) => v.toLowerCase().replace(/\s+/g, ''))
+    .refine((v) => v === '' || (/^[a-z0-9_-]+=\d{1,5}(,[a-z0-9_-]+=\d{1,5})*$/.test(v) && v.split(',').every((p) => Number(p.split('=')[1]) <= 10_000)), 'must be provider=basis points pairs separated by commas (mtn=150,card=350), each at most 10000')
+    .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -187,6 +194,12 @@ export interface Config {
   allowFileDownloads: boolean;
   /** Heartbeats and offline check-ins credit the minutes-watched ledger (MINUTES_LEDGER; ADR 049). */
   minutesLedger: boolean;
+  /**
+   * Statements of rights holders (docs/decisions/051-statements.md): the platform's share of each payment net of fees
+   * (STATEMENT_PLATFORM_SHARE_BPS, basis points, default 3000 = 30 %) and the fee rate per payment provider
+   * (STATEMENT_FEE_BPS `mtn=150,card=350`, basis points; a provider not named: no fee), since payments record none.
+   */
+  statements: { platformShareBps: number; feeBps: Record<string, number> };
   logLevel: string;
   ffmpegPath: string;
   ffprobePath: string;
@@ -368,6 +381,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoCatalog: e.DEMO_CATALOG,
     allowFileDownloads: e.ALLOW_FILE_DOWNLOADS,
     minutesLedger: e.MINUTES_LEDGER,
+    statements: {
+      platformShareBps: e.STATEMENT_PLATFORM_SHARE_BPS,
+      feeBps: Object.fromEntries(e.STATEMENT_FEE_BPS === '' ? [] : e.STATEMENT_FEE_BPS.split(',').map((p) => [p.split('=')[0]!, Number(p.split('=')[1])])),
+    },
     logLevel: e.LOG_LEVEL,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,

@@ -32,6 +32,7 @@ import type { createUrlSigner } from './modules/playback/url-signer.js';
 import type { createProgressService } from './modules/progress/progress.service.js';
 import type { createRecoveryService } from './modules/recovery/recovery.service.js';
 import type { createSiteService } from './modules/site/site.service.js';
+import type { createStatementsService } from './modules/statements/statements.service.js';
 import type { createVouchersService } from './modules/vouchers/vouchers.service.js';
 import type { createViewingService } from './modules/viewing/viewing.service.js';
 import type { createAuth } from './plugins/auth.js';
@@ -78,4 +79,6 @@ export interface Services extends BrowseServices {
   gifts: ReturnType<typeof createGiftsService>;
   /** The minutes-watched ledger (ADR 049). */
   minutes: ReturnType<typeof createViewingService>;
+  /** Monthly statements of rights holders (ADR 051). */
+  statements: ReturnType<typeof createStatementsService>;
 }

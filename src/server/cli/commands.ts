@@ -9,6 +9,7 @@
  *   db-commands.ts        db init | migrate | dump, demo seed
  *   outbox-commands.ts    outbox list
  *   voucher-commands.ts   voucher create | list | void
+ *   statement-commands.ts statement preview
  *   storage-commands.ts   storage migrate (needs no database)
  * plus `--version` and `help`. Returns an exit code and the text written (also given to `ctx.write` as it is made);
  * bad arguments print usage and give exit code 2, a failed command prints `error: <reason>` and gives 1.
@@ -20,6 +21,7 @@ import { registerEpisodeCommands } from './episode-commands.js';
 import { registerMovieCommands } from './movie-commands.js';
 import { registerOutboxCommands } from './outbox-commands.js';
 import { registerPaymentsCommands } from './payments-commands.js';
+import { registerStatementCommands } from './statement-commands.js';
 import { registerStorageCommands } from './storage-commands.js';
 import { registerTranslatorCommands } from './translator-commands.js';
 import { argvPasswordRefusal, registerUserCommands } from './user-commands.js';
@@ -68,6 +70,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
   registerDbCommands(program, env);
   registerOutboxCommands(program, env);
   registerVoucherCommands(program, env);
+  registerStatementCommands(program, env);
   registerStorageCommands(program, env);
 
   if (argv.length === 0) {

@@ -18,6 +18,7 @@ import { playbackModule } from './playback/playback.module.js';
 import { progressModule } from './progress/progress.module.js';
 import { recoveryModule } from './recovery/recovery.module.js';
 import { siteModule } from './site/site.module.js';
+import { statementsModule } from './statements/statements.module.js';
 import { systemModule } from './system/system.module.js';
 import { vouchersModule } from './vouchers/vouchers.module.js';
 import { viewingModule } from './viewing/viewing.module.js';
@@ -39,6 +40,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   recoveryModule,
   siteModule,
   adminModule,
+  statementsModule,
 ];
 
 /**
