@@ -1,4 +1,4 @@
-import type { OfflineCreateBody, OfflineDownload, OfflineLicense, OfflineOptions } from '../../../../shared/contracts/offline';
+import type { OfflineCreateBody, OfflineDownload, OfflineLicense, OfflineLicenseBody, OfflineOptions } from '../../../../shared/contracts/offline';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -25,9 +25,12 @@ export function createOfflineDownload(body: OfflineCreateBody): Promise<OfflineD
   return apiRequest('/api/offline', { method: 'POST', body });
 }
 
-/** POST /api/offline/:downloadId/license: the key and its validUntil; also the check-in before playing online. */
-export function getOfflineLicense(downloadId: string): Promise<OfflineLicense> {
-  return apiRequest(`/api/offline/${encodeURIComponent(downloadId)}/license`, { method: 'POST' });
+/**
+ * POST /api/offline/:downloadId/license: the key and its validUntil; also the check-in before playing online, which
+ * reports what the copy played since the last one (`played`, for the minutes-watched ledger, ADR 049).
+ */
+export function getOfflineLicense(downloadId: string, body: OfflineLicenseBody = {}): Promise<OfflineLicense> {
+  return apiRequest(`/api/offline/${encodeURIComponent(downloadId)}/license`, { method: 'POST', body });
 }
 
 /** DELETE /api/offline/:downloadId (204). Does not give the download back to the quota; frees its device once it holds no other copy. */

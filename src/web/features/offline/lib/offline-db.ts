@@ -36,6 +36,8 @@ export interface StoredDownload {
   error: string | null;
   /** When it was saved here, ms since the epoch. */
   addedAt: number;
+  /** What it played since the last check-in that reported it (played-stretches.ts; ADR 049); absent when nothing. */
+  played?: { from: string; to: string }[];
 }
 
 interface OfflineSchema extends DBSchema {

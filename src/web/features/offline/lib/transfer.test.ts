@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfflineDownload } from '../../../../shared/contracts/offline';
 import { KEY_VALID_UNTIL_HEADER, OFFLINE_CACHE } from '../../../sw/offline-routing';
 import { closeOfflineDb, getStored, putStored } from './offline-db';
+import { savePlayed } from './played-stretches';
 import { checkIn, liveBytes, pause, remove, resume, resumeUnfinished, run, startDownload, subscribe } from './transfer';
 
 const ID = '7d0c2a1e-4b5f-4c3d-8e9f-0a1b2c3d4e5f';
@@ -222,5 +223,24 @@ describe('offline transfer', () => {
     expect((await getStored(ID))!.validUntil).toBeNull();
     licenseAnswer = () => errorBody(404, 'not_found');
     expect(await checkIn(ID)).toEqual({ kind: 'refused', code: 'not_found' });
+  });
+
+  it('check-in: reports what the copy played since the last one, and forgets it only once the server took it (ADR 049)', async () => {
+    await startDownload(download(), false);
+    await until('done');
+    const t0 = Date.parse('2026-11-29T10:00:00Z');
+    await savePlayed(ID, t0, t0 + 90_000);
+    const bodies = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/license')).map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+    const before = bodies().length;
+    fetchMock.mockImplementationOnce(async () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await checkIn(ID)).toEqual({ kind: 'offline' });
+    expect((await getStored(ID))!.played).toHaveLength(1);
+    expect((await checkIn(ID)).kind).toBe('renewed');
+    const sent = bodies().slice(before);
+    expect(sent.at(-1)).toEqual({ played: [{ from: '2026-11-29T10:00:00.000Z', to: '2026-11-29T10:01:30.000Z' }] });
+    expect((await getStored(ID))!.played).toEqual([]);
+    // Nothing played since: the next check-in reports nothing.
+    expect((await checkIn(ID)).kind).toBe('renewed');
+    expect(bodies().at(-1)).toEqual({});
   });
 });

@@ -3,6 +3,7 @@ import { ApiError, isApiError } from '../../../lib/api-client';
 import { deleteOfflineDownload, getOfflineLicense, offlineFileUrl } from '../api/offline-api';
 import { deleteStored, getStored, listStored, putStored, type StoredDownload } from './offline-db';
 import { dropFiles, dropKey, hasFile, putFile, putKey } from './offline-files';
+import { forgetReported } from './played-stretches';
 
 /**
  * Moves a download's files from the server into the device (docs/decisions/027-offline-downloads.md, "On the
@@ -237,11 +238,14 @@ export type CheckIn =
  * The check-in: asks the server for the license whenever it can be reached before playing. On 403
  * subscription_required (or another refusal: 403, 404) the key is deleted and the record keeps no validity, so
  * the download no longer plays. No network, 401 (the session ended: signing in again is not a refusal), 429 and
- * 5xx leave the stored key to decide.
+ * 5xx leave the stored key to decide. It reports what the copy played since the last check-in (played-stretches.ts;
+ * ADR 049) and forgets that once the server took it; a refused or failed check-in keeps it for the next.
  */
 export async function checkIn(id: string): Promise<CheckIn> {
   try {
-    const license = await getOfflineLicense(id);
+    const played = (await getStored(id))?.played ?? [];
+    const license = await getOfflineLicense(id, played.length ? { played } : {});
+    await forgetReported(id, played);
     await putKey(id, license.key, license.validUntil);
     await update(id, { validUntil: license.validUntil });
     return { kind: 'renewed', validUntil: license.validUntil };

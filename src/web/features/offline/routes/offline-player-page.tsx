@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { ApiError } from '../../../lib/api-client';
 import { keyUsable, offlinePath } from '../lib/offline-paths';
 import { getStored, type StoredDownload } from '../lib/offline-db';
+import { savePlayed } from '../lib/played-stretches';
 import { checkIn } from '../lib/transfer';
 
 type Gate =
@@ -79,11 +80,49 @@ function Message({ icon, title, text }: { icon: React.ReactNode; title: string; 
   );
 }
 
+/**
+ * Saves on the device the wall-clock stretches the video element plays (played-stretches.ts), for the next check-in
+ * to report to the minutes-watched ledger (ADR 049): from play to pause, end or the page going, and every
+ * SAVE_EVERY_MS while it plays, so a closed tab loses at most that much.
+ */
+function usePlayedStretches(id: string, video: React.RefObject<HTMLVideoElement | null>) {
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    let from: number | null = null;
+    const save = () => {
+      if (from !== null) void savePlayed(id, from, Date.now());
+    };
+    const onPlay = () => {
+      from ??= Date.now();
+    };
+    const onStop = () => {
+      save();
+      from = null;
+    };
+    const timer = window.setInterval(save, SAVE_EVERY_MS);
+    el.addEventListener('playing', onPlay);
+    for (const name of ['pause', 'ended', 'waiting'] as const) el.addEventListener(name, onStop);
+    window.addEventListener('pagehide', onStop);
+    return () => {
+      onStop();
+      window.clearInterval(timer);
+      el.removeEventListener('playing', onPlay);
+      for (const name of ['pause', 'ended', 'waiting'] as const) el.removeEventListener(name, onStop);
+      window.removeEventListener('pagehide', onStop);
+    };
+  }, [id, video]);
+}
+
+/** How often a stretch still playing is saved, ms. */
+const SAVE_EVERY_MS = 15_000;
+
 /** The stored media playlist played by hls.js (AES-128 segments, key from the worker), or natively where hls.js cannot. */
 function OfflineVideo({ record }: { record: StoredDownload }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  usePlayedStretches(record.id, video);
   useEffect(() => {
     const el = video.current;
     if (!el) return;
