@@ -29,13 +29,16 @@ import type { createMediaDelivery } from './modules/playback/media-delivery.js';
 import type { createPlaybackRepository } from './modules/playback/playback.repository.js';
 import type { createPlaybackService } from './modules/playback/playback.service.js';
 import type { createUrlSigner } from './modules/playback/url-signer.js';
+import type { createPayoutsService } from './modules/payouts/payouts.service.js';
 import type { createProgressService } from './modules/progress/progress.service.js';
 import type { createRecoveryService } from './modules/recovery/recovery.service.js';
+import type { createRightsService } from './modules/rights/rights.service.js';
 import type { createSiteService } from './modules/site/site.service.js';
 import type { createStatementsService } from './modules/statements/statements.service.js';
 import type { createVouchersService } from './modules/vouchers/vouchers.service.js';
 import type { createViewingService } from './modules/viewing/viewing.service.js';
 import type { createAuth } from './plugins/auth.js';
+import type { DisbursementProviders } from './providers/disbursement/disbursement-operators.js';
 import type { Messaging } from './providers/messaging/create-messaging.js';
 import type { createPaymentProviders } from './providers/payments/payment-router.js';
 import type { createMediaStorage } from './providers/storage/create-storage.js';
@@ -81,4 +84,10 @@ export interface Services extends BrowseServices {
   minutes: ReturnType<typeof createViewingService>;
   /** Monthly statements of rights holders (ADR 051). */
   statements: ReturnType<typeof createStatementsService>;
+  /** The payout clients (ADR 048): the sandbox, or the live operators'. */
+  disbursementProviders: DisbursementProviders;
+  /** The payout run of closed statements (ADR 052). */
+  payouts: ReturnType<typeof createPayoutsService>;
+  /** Rights holders and licences of titles (ADR 050). */
+  rights: ReturnType<typeof createRightsService>;
 }

@@ -14,9 +14,11 @@ import { giftsModule } from './gifts/gifts.module.js';
 import { mediaModule } from './media/media.module.js';
 import { buildServices, jobNeeds, planServices, type ModuleContext, type ProcessRole, type ServerModule } from './module-kit.js';
 import { offlineModule } from './offline/offline.module.js';
+import { payoutsModule } from './payouts/payouts.module.js';
 import { playbackModule } from './playback/playback.module.js';
 import { progressModule } from './progress/progress.module.js';
 import { recoveryModule } from './recovery/recovery.module.js';
+import { rightsModule } from './rights/rights.module.js';
 import { siteModule } from './site/site.module.js';
 import { statementsModule } from './statements/statements.module.js';
 import { systemModule } from './system/system.module.js';
@@ -41,6 +43,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   siteModule,
   adminModule,
   statementsModule,
+  payoutsModule,
+  rightsModule,
 ];
 
 /**

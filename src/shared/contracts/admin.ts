@@ -3,6 +3,7 @@ import { PLAN_IDS } from '../domain/plans.js';
 import { role } from './accounts.js';
 import { MAX_TITLE_PRICE_RWF, paymentReason } from './billing.js';
 import { adminMovie } from './catalog.js';
+import { licenceStatus, rightsCreateInput } from './rights.js';
 import { roundTo } from './numbers.js';
 
 /**
@@ -149,6 +150,8 @@ export const movieFormBody = z
     isPremium: z.boolean().optional().default(true),
     translatorId: uuid.nullable().optional().default(null),
     priceRwf: price.optional().default(null),
+    /** Holders, licence and countries (contracts/rights.ts); absent: the translator, else the operator, from now, no end, everywhere (ADR 050). */
+    rights: rightsCreateInput.optional(),
   })
   // `when`: these run even when other fields failed, so one answer names every problem; but only on an object
   // (a `null` body would throw inside them: a 500 instead of a 400).
@@ -262,6 +265,8 @@ export const adminSeries = z.object({
   seasonsCount: z.number().int(),
   episodesCount: z.number().int(),
   createdAt: z.string(),
+  /** The licence in force or why not (ADR 050); single reads only. */
+  licence: licenceStatus.nullable().optional(),
 });
 export type AdminSeries = z.infer<typeof adminSeries>;
 /** POST /api/admin/series (section 5 "Series"): title and category required ('Please fill in at least the title and category'). */
@@ -278,6 +283,8 @@ export const seriesBody = z.object({
   thumbnailUrl: imageUrl.nullable().optional().default(null),
   trailer: z.string().trim().max(500).nullable().optional().default(null),
   translatorId: uuid.nullable().optional().default(null),
+  /** Holders, licence and countries (contracts/rights.ts); absent: the translator, else the operator, from now, no end, everywhere (ADR 050). */
+  rights: rightsCreateInput.optional(),
 });
 export type SeriesBody = z.input<typeof seriesBody>;
 /** PATCH /api/admin/series/:id: any field of seriesBody (at least one); title and category cannot be emptied. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roundTo } from './numbers.js';
+import { licenceStatus, rightsCreateInput } from './rights.js';
 
 /**
  * Catalogue API, first version (docs/product/viewer.md §2 and §3).
@@ -55,6 +56,8 @@ export const createMovieBody = z.object({
   isPremium: z.boolean().optional().default(true),
 });
 export type CreateMovieBody = z.input<typeof createMovieBody>;
+/** POST /api/admin/movies: a movie and its optional rights (src/shared/contracts/rights.ts); absent: the operator, from now, no end, everywhere (ADR 050). */
+export const createMovieRouteBody = createMovieBody.extend({ rights: rightsCreateInput.optional() });
 
 export const adminMovie = movieDetail.extend({
   video: z
@@ -79,6 +82,8 @@ export const adminMovie = movieDetail.extend({
   translatorId: z.string().nullable(),
   /** One-off price in RWF (ADR 008 "Single titles"), or null: not sold alone. */
   priceRwf: z.number().int().nullable(),
+  /** The licence in force or why not (ADR 050); a movie that is a film's part follows the film. Single reads only. */
+  licence: licenceStatus.nullable().optional(),
 });
 export type AdminMovie = z.infer<typeof adminMovie>;
 export const adminMovieResponse = z.object({ movie: adminMovie });

@@ -24,7 +24,7 @@ export const adminModule: ServerModule = {
     }),
   ],
   async routes({ app, services }) {
-    await app.register(adminRoutes({ ...services.admin, delivery: services.delivery }));
+    await app.register(adminRoutes({ ...services.admin, delivery: services.delivery, rights: services.rights }));
     await app.register(translatorAdminRoutes({ translatorAdmin: services.translatorAdmin }));
   },
 };

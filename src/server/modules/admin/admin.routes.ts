@@ -59,19 +59,31 @@ import type { FilmPartsService } from './film-parts.service.js';
 import { imageTooLarge, type ImagesService } from './images.service.js';
 import type { MediaDelivery } from '../playback/media-delivery.js';
 import type { PeopleService } from './people.service.js';
+import type { RightsService } from '../rights/rights.service.js';
 
 const userIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
-export function adminRoutes(deps: { content: ContentService; filmParts: FilmPartsService; images: ImagesService; people: PeopleService; analytics: AnalyticsService; delivery: MediaDelivery }) {
+/** `rights`: the create routes' rights and the series read's licence (ADR 050). */
+export function adminRoutes(deps: {
+  content: ContentService;
+  filmParts: FilmPartsService;
+  images: ImagesService;
+  people: PeopleService;
+  analytics: AnalyticsService;
+  delivery: MediaDelivery;
+  rights: Pick<RightsService, 'statusOfTitle' | 'createWithRights'>;
+}) {
   const { content, people, analytics } = deps;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const admin = { access: 'admin' } as const;
 
     // Movies
-    r.post('/api/admin/movies/form', { config: admin, schema: { body: movieFormBody, response: { 201: adminMovieFormResponse } } }, async (req, reply) =>
-      reply.status(201).send({ movie: await content.createMovie(req.body) }),
-    );
+    // Rights are checked before the title is made, and replace its default record after (ADR 050).
+    r.post('/api/admin/movies/form', { config: admin, schema: { body: movieFormBody, response: { 201: adminMovieFormResponse } } }, async (req, reply) => {
+      const { rights, ...body } = req.body;
+      return reply.status(201).send({ movie: await deps.rights.createWithRights(rights, body.translatorId, () => content.createMovie(body)) });
+    });
     r.patch('/api/admin/movies/:id', { config: admin, schema: { params: idParams, body: movieUpdateBody, response: { 200: adminMovieResponse } } }, async (req) => ({
       movie: await content.updateMovie(req.params.id, req.body),
     }));
@@ -93,10 +105,13 @@ export function adminRoutes(deps: { content: ContentService; filmParts: FilmPart
 
     // Series, seasons, episodes
     r.get('/api/admin/series', { config: admin, schema: { response: { 200: adminSeriesListResponse } } }, async () => ({ items: await content.listSeries() }));
-    r.post('/api/admin/series', { config: admin, schema: { body: seriesBody, response: { 201: adminSeriesResponse } } }, async (req, reply) =>
-      reply.status(201).send({ series: await content.createSeries(req.body) }),
-    );
-    r.get('/api/admin/series/:id', { config: admin, schema: { params: idParams, response: { 200: adminSeriesResponse } } }, async (req) => ({ series: await content.oneSeries(req.params.id) }));
+    r.post('/api/admin/series', { config: admin, schema: { body: seriesBody, response: { 201: adminSeriesResponse } } }, async (req, reply) => {
+      const { rights, ...body } = req.body;
+      return reply.status(201).send({ series: await deps.rights.createWithRights(rights, body.translatorId, () => content.createSeries(body)) });
+    });
+    r.get('/api/admin/series/:id', { config: admin, schema: { params: idParams, response: { 200: adminSeriesResponse } } }, async (req) => ({
+      series: { ...(await content.oneSeries(req.params.id)), licence: await deps.rights.statusOfTitle({ movieId: null, seriesId: req.params.id }) },
+    }));
     r.patch('/api/admin/series/:id', { config: admin, schema: { params: idParams, body: seriesUpdateBody, response: { 200: adminSeriesResponse } } }, async (req) => ({
       series: await content.updateSeries(req.params.id, req.body),
     }));

@@ -139,7 +139,8 @@ export function createContentService(deps: { repo: AdminRepository; catalog: Cat
     /** The new-movie form (movieFormBody, already validated): checks the video and translator, defaults the title, creates. */
     async createMovie(b: z.output<typeof movieFormBody>): Promise<AdminMovie> {
       await checkRefs(b);
-      const { fileName, ...fields } = b;
+      // `rights` are the route's (ADR 050), not the movie's.
+      const { fileName, rights: _rights, ...fields } = b;
       const input: MovieInput = { ...fields, title: defaultTitle(b.title, fileName), videoId: b.videoId ?? null };
       const m = await catalog.create(input);
       return b.videoId ? catalog.adminGet(m.id) : m;

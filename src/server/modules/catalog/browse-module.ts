@@ -23,6 +23,9 @@ import { createCatalogPageRepository } from './catalog-page.repository.js';
 import { deriveMissing, vacuumItems, vacuumItemsIfStale } from './catalog-items.repository.js';
 import { createCatalogRepository } from './catalog.repository.js';
 import { catalogRoutes } from './catalog.routes.js';
+
+/** What the catalogue routes use of the rights service (the admin read's licence, the create route's rights; ADR 050). */
+type CatalogRoutesRights = NonNullable<Parameters<typeof catalogRoutes>[0]['rights']>;
 import { createCatalogService } from './catalog.service.js';
 import { createGroupsRepository } from './groups.repository.js';
 import { createGroupsService } from './groups.service.js';
@@ -78,7 +81,7 @@ export function createBrowseServices(db: DbHandle, log: { warn(obj: object, msg:
 export type BrowseServices = ReturnType<typeof createBrowseServices>;
 
 /** Derives legacy movies, starts the hub (stopped on app close) and registers the catalogue, series, watch-list and events routes. */
-export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s: BrowseServices, opts: BrowseOptions = {}): Promise<void> {
+export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s: BrowseServices & { rights?: CatalogRoutesRights }, opts: BrowseOptions = {}): Promise<void> {
   const derived = await deriveMissing(db.db);
   if (derived) app.log.info({ movies: derived }, 'derived the part columns and display items of existing movies');
   // PGlite has no autovacuum: tidy the display items once per start (milliseconds for a catalogue of 10,000).
@@ -87,7 +90,7 @@ export async function registerBrowseRoutes(app: FastifyInstance, db: DbHandle, s
   else await vacuumItemsIfStale(db.db);
   await s.hub.start();
   app.addHook('onClose', async () => s.hub.stop());
-  await app.register(catalogRoutes({ catalog: s.catalog, browse: s.browse }));
+  await app.register(catalogRoutes({ catalog: s.catalog, browse: s.browse, rights: s.rights }));
   await app.register(seriesRoutes({ series: s.series }));
   await app.register(watchlistRoutes({ watchlist: s.watchlist }));
   await app.register(eventsRoutes({ hub: s.hub, heartbeatMs: opts.heartbeatMs, limits: opts.eventStreams }));

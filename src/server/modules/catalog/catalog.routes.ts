@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogPageResponse, catalogQuery, homeResponse, movieFullResponse, translatorListResponse, translatorResponse } from '../../../shared/contracts/browse.js';
-import { adminMovieListResponse, adminMovieResponse, createMovieBody, idParams, movieListResponse } from '../../../shared/contracts/catalog.js';
+import { adminMovieListResponse, adminMovieResponse, createMovieRouteBody, idParams, movieListResponse } from '../../../shared/contracts/catalog.js';
 import type { BrowseService } from './browse.service.js';
 import type { CatalogService } from './catalog.service.js';
+import type { RightsService } from '../rights/rights.service.js';
 import { audienceOf } from './audience.js';
 import { compressOnce } from './compress-once.js';
 import { serializeOnce } from './serialize-once.js';
@@ -18,7 +19,8 @@ import { serializeOnce } from './serialize-once.js';
 const slugParams = z.object({ slug: z.string().trim().min(1).max(120) });
 
 /** The catalogue routes above, as a Fastify plugin. */
-export function catalogRoutes(deps: { catalog: CatalogService; browse: BrowseService }) {
+/** `rights`: the admin read's licence state and the create route's rights (ADR 050); absent in processes without it. */
+export function catalogRoutes(deps: { catalog: CatalogService; browse: BrowseService; rights?: Pick<RightsService, 'statusOfTitle' | 'createWithRights'> }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const open = { access: 'anonymous' } as const;
@@ -37,10 +39,12 @@ export function catalogRoutes(deps: { catalog: CatalogService; browse: BrowseSer
     });
     r.get('/api/admin/movies', { config: { access: 'admin' }, schema: { response: { 200: adminMovieListResponse } } }, async () => ({ items: await deps.catalog.adminList() }));
     r.get('/api/admin/movies/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: adminMovieResponse } } }, async (req) => ({
-      movie: await deps.catalog.adminGet(req.params.id),
+      movie: { ...(await deps.catalog.adminGet(req.params.id)), licence: (await deps.rights?.statusOfTitle({ movieId: req.params.id, seriesId: null })) ?? null },
     }));
-    r.post('/api/admin/movies', { config: { access: 'admin' }, schema: { body: createMovieBody, response: { 201: adminMovieResponse } } }, async (req, reply) =>
-      reply.status(201).send({ movie: await deps.catalog.create(req.body) }),
-    );
+    r.post('/api/admin/movies', { config: { access: 'admin' }, schema: { body: createMovieRouteBody, response: { 201: adminMovieResponse } } }, async (req, reply) => {
+      const { rights, ...body } = req.body;
+      const create = () => deps.catalog.create(body);
+      return reply.status(201).send({ movie: await (deps.rights ? deps.rights.createWithRights(rights, null, create) : create()) });
+    });
   };
 }

@@ -9,9 +9,9 @@ export const offlineModule: ServerModule = {
   services: [
     provide({
       provides: ['offline'],
-      needs: ['playbackRepo', 'billingRepo', 'storage', 'minutes'],
+      needs: ['playbackRepo', 'billingRepo', 'rights', 'storage', 'minutes'],
       build: ({ db, config }, deps) => ({
-        offline: createOfflineService({ repo: createOfflineRepository(db.db), playback: deps.playbackRepo, billing: deps.billingRepo, storage: deps.storage, minutes: config.minutesLedger ? deps.minutes : undefined }),
+        offline: createOfflineService({ repo: createOfflineRepository(db.db), playback: deps.playbackRepo, billing: deps.billingRepo, rights: deps.rights, storage: deps.storage, minutes: config.minutesLedger ? deps.minutes : undefined }),
       }),
     }),
   ],

@@ -22,6 +22,10 @@
  * `passEndsAt`, `checkInBy` (now + OFFLINE_CHECK_IN_SECONDS) and `validUntil` (the earlier), and records the check-in.
  * A super_admin without a pass gets `passEndsAt` = `checkInBy`.
  *
+ * Licences (docs/decisions/050-rights-and-licences.md): a download, its options and every check-in are refused once
+ * the title's licence is not in force at that instant or does not cover the viewer's country (403 `licence_ended`,
+ * `licence_not_started`, `not_licensed_in_country`), so a copy stops at its next check-in; nothing is recorded then.
+ *
  * Sizes are bytes, durations seconds, times ISO strings in answers.
  * Errors (AppError): 404 not_found / video_not_available, 409 video_not_ready, 403 subscription_required,
  * download_not_included, download_limit_reached {limit, used, plan}, offline_device_limit {limit, used}, forbidden.
@@ -35,6 +39,7 @@ import { isPassActive } from '../../../shared/domain/plans.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
+import type { RightsService } from '../rights/rights.service.js';
 import { parseMaster } from '../playback/master-playlist.js';
 import type { Playable, PlaybackRepository } from '../playback/playback.repository.js';
 import { downloadPeriodStart } from '../playback/playback.service.js';
@@ -47,6 +52,8 @@ export interface OfflineDeps {
   repo: OfflineRepository;
   playback: Pick<PlaybackRepository, 'playable' | 'dataSaverSettings' | 'recordDownload' | 'downloadsSince'>;
   billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'>;
+  /** The licence check (ADR 050): at every download and check-in. */
+  rights: Pick<RightsService, 'assertLicensed'>;
   storage: MediaStorage;
   /** The minutes-watched ledger, credited with offline play reported at check-in (ADR 049); absent: nothing is credited. */
   minutes?: Pick<ViewingService, 'onOfflineCheckIn'>;
@@ -131,7 +138,7 @@ export function createOfflineService(deps: OfflineDeps) {
 
   /** Resolves `id` and applies the download rules (see the file comment), quota aside. */
   async function entitle(user: SessionUser, id: string, now: Date) {
-    const { playable, video, pass, limits } = await viewerAccess({ repo: deps.playback, billing: deps.billing }, user, id, undefined, now);
+    const { playable, video, pass, limits } = await viewerAccess({ repo: deps.playback, billing: deps.billing, rights: deps.rights }, user, id, undefined, now);
     if (limits.downloads === 0) {
       throw downloadNotIncluded(limits);
     }
@@ -309,6 +316,8 @@ export function createOfflineService(deps: OfflineDeps) {
      */
     async license(user: SessionUser, downloadId: string, now = new Date(), body: OfflineLicenseBody = {}): Promise<OfflineLicense> {
       const { row, pass } = await owned(user, downloadId, now);
+      const playable = await deps.playback.playable(row.partId ?? row.episodeId ?? row.movieId ?? '');
+      if (playable) await deps.rights.assertLicensed(playable, { userId: user.id, passSource: pass?.source ?? null }, now);
       const lastCheckIn = row.lastLicenseAt ?? row.createdAt;
       // A copy that stopped counting (30 days without a check-in) comes back only if its device has a place.
       const since = countedSince(now);

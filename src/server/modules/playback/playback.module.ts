@@ -36,11 +36,12 @@ export const playbackModule: ServerModule = {
     provide({ provides: ['signer'], needs: [], build: ({ config }) => ({ signer: createUrlSigner(config.urlSigningSecret) }) }),
     provide({
       provides: ['playback'],
-      needs: ['playbackRepo', 'billingRepo', 'signer', 'storage', 'progress', 'downloads', 'minutes'],
+      needs: ['playbackRepo', 'billingRepo', 'rights', 'signer', 'storage', 'progress', 'downloads', 'minutes'],
       build: ({ config }, deps) => ({
         playback: createPlaybackService({
           repo: deps.playbackRepo,
           billing: deps.billingRepo,
+          rights: deps.rights,
           signer: deps.signer,
           storage: deps.storage,
           resumeOf: deps.progress.resumeOf,

@@ -10,6 +10,9 @@
  * simultaneous streams; heartbeats keep it alive; it lapses `sessionLapseSeconds` after the last one (default
  * SESSION_LAPSE_SECONDS) or when stopped. A heartbeat of a session whose viewer may no longer watch its title (the
  * pass ended, the title bought alone was refunded) ends it with 409 `stream_session_ended` {reason 'not_entitled'}.
+ * A heartbeat of a session whose title's licence has ended (or does not cover the viewer's country) at that instant
+ * ends it with 409 `stream_session_ended` {reason 'licence_ended' | 'licence_not_started' | 'not_licensed_in_country'}
+ * (docs/decisions/050-rights-and-licences.md); a new POST is then refused with that code (403).
  * A POST with the device's live `sessionId` refreshes the signed URL (or moves the session to the next part or
  * episode) without counting another stream.
  *
@@ -35,6 +38,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { keys, type MediaStorage } from '../../providers/storage/media-storage.js';
 import { parseMediaPlaylist } from '../../providers/transcoder/hls-master.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
+import type { RightsService } from '../rights/rights.service.js';
 import { parseMaster, captionFileUri, segmentAt, type Variant } from './master-playlist.js';
 import type { PlaybackRepository, SessionRow } from './playback.repository.js';
 import { downloadBaseName } from './download-delivery.js';
@@ -47,6 +51,8 @@ import { downloadLimitReached, downloadNotIncluded, viewerAccess, type ViewerAcc
 export interface PlaybackDeps {
   repo: PlaybackRepository;
   billing: BillingRepository;
+  /** The licence check (ADR 050): at every new session or refresh, download and heartbeat. */
+  rights: Pick<RightsService, 'assertLicensed' | 'assertVideoLicensed'>;
   signer: UrlSigner;
   storage: MediaStorage;
   /** Resume position of a user's video, seconds, or null (progress module). */
@@ -95,11 +101,24 @@ export function createPlaybackService(deps: PlaybackDeps) {
     return viewerAccess(deps, user, id, partId, now);
   }
 
-  /** Whether the viewer may still watch a video a session plays: super_admin, an active pass, a free title or one bought alone. */
-  async function stillEntitled(user: SessionUser, videoId: string, now: Date): Promise<boolean> {
-    if (user.role === 'super_admin' || isPassActive(await deps.billing.passOf(user.id, now), now)) return true;
-    const open = await deps.repo.videoOpenTo(user.id, videoId);
-    return open.free || open.owned;
+  /**
+   * Whether the viewer may still watch a video a session plays: super_admin, an active pass, a free title or one
+   * bought alone; then the licence of its title (ADR 050): its refusal's code, or 'not_entitled', or null when they may.
+   */
+  async function stillEntitled(user: SessionUser, videoId: string, now: Date): Promise<string | null> {
+    const pass = await deps.billing.passOf(user.id, now);
+    const active = isPassActive(pass, now);
+    if (user.role !== 'super_admin' && !active) {
+      const open = await deps.repo.videoOpenTo(user.id, videoId);
+      if (!open.free && !open.owned) return 'not_entitled';
+    }
+    try {
+      await deps.rights.assertVideoLicensed(videoId, { userId: user.id, passSource: active && pass ? pass.source : null }, now);
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'licence_ended' || err.code === 'licence_not_started' || err.code === 'not_licensed_in_country')) return err.code;
+      throw err;
+    }
+    return null;
   }
 
   /** The viewer's data saver: on/off (null: not chosen) and its rung (144 or 240 pixels; 240 until chosen). */
@@ -208,9 +227,10 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const ended = () => new AppError(409, 'stream_session_ended', 'Playback was stopped on this device. Press play to watch again.');
       const live = await deps.repo.activeSession(user.id, sessionId, since(now));
       if (!live) throw ended();
-      if (!(await stillEntitled(user, live.videoId, now))) {
+      const refused = await stillEntitled(user, live.videoId, now);
+      if (refused) {
         await deps.repo.stopSession(user.id, sessionId, now);
-        throw new AppError(409, 'stream_session_ended', 'Your access to this title has ended. Press play to see your options.', { reason: 'not_entitled' });
+        throw new AppError(409, 'stream_session_ended', 'Your access to this title has ended. Press play to see your options.', { reason: refused });
       }
       if (!(await deps.repo.touchSession(user.id, sessionId, since(now), now))) throw ended();
       await deps.minutes?.onHeartbeat(live, state, now);

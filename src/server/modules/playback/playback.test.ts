@@ -456,6 +456,7 @@ describeEachDb('playback', (kind) => {
       const allowing = createPlaybackService({
         repo: t.services.playbackRepo,
         billing: t.services.billingRepo,
+        rights: t.services.rights,
         signer: t.services.signer,
         storage: t.services.storage,
         resumeOf: t.services.progress.resumeOf,

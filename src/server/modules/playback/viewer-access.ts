@@ -1,13 +1,15 @@
 /**
  * Whether a viewer may watch a title, shared by streaming (playback.service.ts) and offline downloads
  * (offline.service.ts), so both apply one rule (docs/product/viewer.md §4 and §9; ADR 023 for film parts and titles
- * bought alone; ADR 027 for downloads).
+ * bought alone; ADR 027 for downloads), and the title's licence at that instant and in the viewer's country
+ * (docs/decisions/050-rights-and-licences.md).
  */
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
 import { viewerLimits, type ViewerLimits } from '../../../shared/domain/entitlements.js';
 import { isPassActive } from '../../../shared/domain/plans.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { BillingRepository, PassRow } from '../billing/billing.repository.js';
+import type { RightsService } from '../rights/rights.service.js';
 import type { Playable, PlaybackRepository } from './playback.repository.js';
 
 /** What a viewer may do with one title: the title, its ready video, the viewer's pass (active or not) and limits. */
@@ -30,12 +32,14 @@ export function subscriptionRequired(pass: PassRow | null): AppError {
 
 /**
  * Resolves `id` (a movie, movie-part or episode id; `partId` a part of movie `id`) and checks the user may watch
- * it: super_admin, an active pass, a free title, or a title bought alone.
+ * it: super_admin, an active pass, a free title, or a title bought alone; then that the title's licence is in force
+ * at `now` and covers the country the viewer's access was paid from (ADR 050; every viewer, super_admin included).
  * @throws AppError 404 not_found (no such title), 404 video_not_available (no video, or it failed: ADR 023),
- *   409 video_not_ready (still processing), 403 subscription_required (see subscriptionRequired)
+ *   409 video_not_ready (still processing), 403 subscription_required (see subscriptionRequired),
+ *   403 licence_not_started / licence_ended / not_licensed_in_country (rights.service.ts)
  */
 export async function viewerAccess(
-  deps: { repo: Pick<PlaybackRepository, 'playable'>; billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'> },
+  deps: { repo: Pick<PlaybackRepository, 'playable'>; billing: Pick<BillingRepository, 'passOf' | 'ownsTitle'>; rights: Pick<RightsService, 'assertLicensed'> },
   user: SessionUser,
   id: string,
   partId: string | undefined,
@@ -52,6 +56,7 @@ export async function viewerAccess(
   const active = isPassActive(pass, now);
   const owns = !active && playable.movieId ? await deps.billing.ownsTitle(user.id, playable.movieId) : false;
   if (!superAdmin && playable.isPremium && !active && !owns) throw subscriptionRequired(pass);
+  await deps.rights.assertLicensed(playable, { userId: user.id, passSource: active && pass ? pass.source : null }, now);
   const limits = viewerLimits({ superAdmin, activePlan: active && pass ? pass.plan : null, ownsTitle: owns });
   return { playable, video, pass, limits };
 }
