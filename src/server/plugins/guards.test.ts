@@ -35,6 +35,11 @@ describeEachDb('route guards', (kind) => {
     // Payments (docs/product/admin.md §11): every admin reads the list; only a super admin refunds (ADR 045).
     expect(accessOf('GET', '/api/admin/payments')).toBe('admin');
     expect(accessOf('POST', '/api/admin/payments/:id/refund')).toBe('super_admin');
+    // Statements (ADR 051): every admin reads a month, its holder pages and CSV; only a super admin closes a month.
+    expect(accessOf('POST', '/api/admin/statements/:month/close')).toBe('super_admin');
+    for (const url of ['/api/admin/statements/:month', '/api/admin/statements/:month/holders/:holderId/page', '/api/admin/statements/:month/holders.csv', '/api/admin/statements/:month/titles.csv']) expect(accessOf('GET', url), url).toBe('admin');
+    // Payouts (ADR 052): only a super admin lists a month's payouts, runs them, or retries one.
+    for (const [method, url] of [['GET', '/api/admin/payouts'], ['POST', '/api/admin/payouts/run'], ['POST', '/api/admin/payouts/:id/retry']]) expect(accessOf(method!, url!), `${method} ${url}`).toBe('super_admin');
     // Gifts (ADR 046): a signed-in viewer claims; a signed-out visitor claims with a new account.
     expect(accessOf('POST', '/api/gifts/claim')).toBe('user');
     expect(accessOf('POST', '/api/gifts/claim-with-account')).toBe('anonymous');

@@ -171,6 +171,9 @@ describeEachDb('statements', (kind) => {
     expect(titles.body.trim().split('\r\n')).toHaveLength(1 + 5);
     expect(titles.body).toContain(`${MONTH},${film1},Niche film,RWF,90,1.5,6100,0,translator:${transA},Ana Translator,10000,6100`);
     expect((await get(user, `/api/admin/statements/${MONTH}/titles.csv`)).statusCode).toBe(403);
+    // A translator (ADR 047's role) reads no statement through the admin routes, not even their own.
+    const translator = await signUp(t, 'translator');
+    for (const url of [`/api/admin/statements/${MONTH}`, `/api/admin/statements/${MONTH}/holders/translator:${transA}/page`, `/api/admin/statements/${MONTH}/holders.csv`]) expect((await get(translator, url)).statusCode, url).toBe(403);
   });
 });
 
