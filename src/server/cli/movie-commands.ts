@@ -5,13 +5,19 @@
  *     naming it, and no movie is created. Premium unless --free, as the panel's new-movie form (docs/product/admin.md §4, `isPremium` default true). Prints
  *     the movie id on stdout at once; then, on stderr, the copy percent and, with --wait, the transcode percent as
  *     they move, and `ready: <renditions>` or `failed: <reason>` (exit 1). --wait has no time limit.
+ *     Rights (docs/decisions/050-rights-and-licences.md; docs/product/admin.md §13): --holder NAME:PERCENT, repeatable,
+ *     percents with up to 2 decimals adding up to 100 (NAME: `operator`, a translator's name, else a rights party, an
+ *     existing one of that name or a new one); --licence-start ISO and --licence-end ISO (instants); --countries RW,UG
+ *     (ISO 3166-1 alpha-2) or `everywhere`. Left out: the translator of --translator (else the operator) holds 100 %,
+ *     from now, no end, every country. Bad rights are refused before any movie is made.
  *   movie retranscode ID [--file FILE] [--wait]
  *     Transcodes the movie's failed video again from its kept source; with --file, replaces its video by FILE (the
  *     title keeps playing its current video until the new one is ready, as an upload in the panel).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { isCountryCode, type RightsCreateInput, type RightsHolderInput } from '../../shared/contracts/rights.js';
 import { AppError } from '../lib/app-error.js';
 import { uuid, wholeNumber, type CommandEnv } from './command-kit.js';
 import { importWithProgress, waitForVideo } from './video-ingest.js';
@@ -28,16 +34,27 @@ export function registerMovieCommands(program: Command, env: CommandEnv): void {
     .option('--director <director>', 'director', '')
     .option('--description <text>', 'description', '')
     .option('--translator <name>', 'the name of an existing translator (see: sobanura translator list)')
+    .option('--holder <name:percent>', 'a rights holder and their share, repeatable (operator, a translator, or a party); shares add up to 100', collectHolder, [])
+    .option('--licence-start <iso>', 'when the licence starts (ISO 8601; default now)', instant('--licence-start'))
+    .option('--licence-end <iso>', 'when the licence ends (ISO 8601; default no end)', instant('--licence-end'))
+    .option('--countries <codes>', 'where it may be sold: RW,UG (ISO 3166-1 alpha-2) or everywhere (the default)', countryList)
     .option('--free', 'anyone may watch it (default: Premium, as in the admin panel)', false)
     .option('--premium', 'needs a pass or the title bought (the default; kept for old scripts)', false)
     .option('--wait', 'show the transcode percent and return when the video is ready; exit 1 if it failed', false)
-    .action(async (file: string, o: { title: string; category: string; year?: number; director: string; description: string; translator?: string; free: boolean; premium: boolean; wait: boolean }) => {
+    .action(async (file: string, o: ImportOptions) => {
       if (o.free && o.premium) throw new AppError(400, 'validation_failed', 'give --free or --premium, not both');
       const abs = path.resolve(ctx.cwd, file);
       const s = await stat(abs).catch(() => null);
       if (!s || !s.isFile()) throw new AppError(404, 'not_found', `No file at ${abs}`);
       const translatorId = o.translator !== undefined ? (await services.translators.byName(o.translator)).id : null;
-      const m = await services.catalog.create({ title: o.title, category: o.category, year: o.year ?? null, director: o.director, description: o.description, isPremium: !o.free, translatorId });
+      const rights: RightsCreateInput = {
+        holders: o.holder.length ? await Promise.all(o.holder.map((h) => holderOf(h, env))) : undefined,
+        licenceStart: o.licenceStart,
+        licenceEnd: o.licenceEnd,
+        countries: o.countries,
+      };
+      const create = () => services.catalog.create({ title: o.title, category: o.category, year: o.year ?? null, director: o.director, description: o.description, isPremium: !o.free, translatorId });
+      const m = await services.rights.createWithRights(rights, translatorId, create);
       print(m.id);
       const videoId = await importWithProgress(services, { kind: 'movie', id: m.id }, abs, env);
       if (o.wait) await waitForVideo(services, videoId, env);
@@ -63,4 +80,56 @@ export function registerMovieCommands(program: Command, env: CommandEnv): void {
       print(`${m.title}: video ${videoId} queued for transcoding`);
       if (o.wait) await waitForVideo(services, videoId, env);
     });
+}
+
+interface ImportOptions {
+  title: string;
+  category: string;
+  year?: number;
+  director: string;
+  description: string;
+  translator?: string;
+  holder: { name: string; shareBp: number }[];
+  licenceStart?: Date;
+  licenceEnd?: Date;
+  countries?: string[] | 'everywhere';
+  free: boolean;
+  premium: boolean;
+  wait: boolean;
+}
+
+/** `NAME:PERCENT` (percent with up to 2 decimals, 0.01..100) as a name and basis points, added to the list. */
+function collectHolder(v: string, list: { name: string; shareBp: number }[]) {
+  const m = /^(.+):(\d{1,3}(?:\.\d{1,2})?)%?$/.exec(v.trim());
+  const shareBp = m ? Math.round(Number(m[2]) * 100) : 0;
+  if (!m || !m[1]!.trim() || shareBp < 1 || shareBp > 10_000) throw new InvalidArgumentError('--holder must be NAME:PERCENT, a percent between 0.01 and 100 with up to 2 decimals');
+  return [...list, { name: m[1]!.trim(), shareBp }];
+}
+
+/** A commander parser of an ISO 8601 instant. */
+function instant(what: string) {
+  return (v: string): Date => {
+    const d = new Date(v);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) throw new InvalidArgumentError(`${what} must be an ISO 8601 date or instant, such as 2027-01-31T00:00:00Z`);
+    return d;
+  };
+}
+
+/** `RW,UG` (ISO 3166-1 alpha-2, case ignored) or `everywhere`. */
+function countryList(v: string): string[] | 'everywhere' {
+  if (v.trim().toLowerCase() === 'everywhere') return 'everywhere';
+  const codes = v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const bad = codes.filter((c) => !isCountryCode(c));
+  if (!codes.length || bad.length) throw new InvalidArgumentError(`--countries must be ISO 3166-1 alpha-2 codes such as RW,UG, or everywhere${bad.length ? ` (not a country: ${bad.join(', ')})` : ''}`);
+  return [...new Set(codes)].sort();
+}
+
+/** A holder named on the command line: `operator` (or `Sobanura`), a translator of that name, else a rights party of that name. */
+async function holderOf(h: { name: string; shareBp: number }, env: CommandEnv): Promise<RightsHolderInput> {
+  if (['operator', 'sobanura'].includes(h.name.toLowerCase())) return { kind: 'operator', shareBp: h.shareBp };
+  const translator = await env.services.translators.byName(h.name).catch((e: unknown) => {
+    if (e instanceof AppError && e.statusCode === 404) return null;
+    throw e;
+  });
+  return translator ? { kind: 'translator', translatorId: translator.id, shareBp: h.shareBp } : { kind: 'party', name: h.name, shareBp: h.shareBp };
 }

@@ -53,6 +53,12 @@ const EXPECTED: [string, 'admin' | 'super_admin'][] = [
   ['PATCH /api/admin/translators/:id', 'admin'],
   ['POST /api/admin/translators/:id/merge', 'admin'],
   ['DELETE /api/admin/translators/:id', 'admin'],
+  // Rights and licences (ADR 050; rights.routes.ts).
+  ['GET /api/admin/rights/ending', 'admin'],
+  ['GET /api/admin/rights/:titleId', 'admin'],
+  ['PUT /api/admin/rights/:titleId', 'admin'],
+  ['GET /api/admin/rights/:titleId/document', 'admin'],
+  ['PUT /api/admin/rights/:titleId/document', 'admin'],
 ];
 /** A translator (ADR 047) is a signed-in viewer with no admin rights: refused like a user. */
 const CALLERS = ['anonymous', 'user', 'translator', 'admin', 'super_admin'] as const;
@@ -110,5 +116,9 @@ describeEachDb('admin authorization', (kind) => {
     expect(table).toContain('translator POST /api/admin/translators → 403');
     expect(table).toContain('admin POST /api/admin/translators → 400');
     expect(table).toContain('admin DELETE /api/admin/translators/:id → 404');
+    expect(table).toContain('translator GET /api/admin/rights/:titleId/document → 403');
+    expect(table).toContain('admin GET /api/admin/rights/:titleId/document → 404');
+    expect(table).toContain('admin GET /api/admin/rights/ending → 200');
+    expect(table).toContain('admin PUT /api/admin/rights/:titleId → 400');
   });
 });

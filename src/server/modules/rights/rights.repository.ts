@@ -104,7 +104,8 @@ export function createRightsRepository(db: Database) {
     },
 
     /**
-     * Replaces a title's holders, window and countries in one transaction (new parties made first); clears
+     * Replaces a title's holders, window and countries in one transaction (new parties made first, unless a party of
+     * that name exists); clears
      * `needs_review`. The shares check runs at commit (migration 0025). False when the title has no record.
      */
     async replace(titleId: string, holders: HolderWrite[], w: WindowWrite, now: Date): Promise<boolean> {
@@ -120,8 +121,9 @@ export function createRightsRepository(db: Database) {
         for (const h of holders) {
           let partyId = h.partyId;
           if (h.kind === 'party' && !partyId && h.newParty) {
-            const [p] = await tx.insert(rightsParties).values({ ...h.newParty, createdAt: now }).returning({ id: rightsParties.id });
-            partyId = p!.id;
+            // A party named as an existing one (case ignored) is that party.
+            const [known] = await tx.select({ id: rightsParties.id }).from(rightsParties).where(sql`lower(${rightsParties.name}) = lower(${h.newParty.name})`).orderBy(asc(rightsParties.createdAt)).limit(1);
+            partyId = known?.id ?? (await tx.insert(rightsParties).values({ ...h.newParty, createdAt: now }).returning({ id: rightsParties.id }))[0]!.id;
           }
           values.push({ titleId, kind: h.kind, translatorId: h.translatorId, partyId, shareBp: h.shareBp });
         }
