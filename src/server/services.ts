@@ -43,6 +43,7 @@ import type { Messaging } from './providers/messaging/create-messaging.js';
 import type { createPaymentProviders } from './providers/payments/payment-router.js';
 import type { createMediaStorage } from './providers/storage/create-storage.js';
 import type { UploadSources } from './providers/storage/upload-sources.js';
+import type { StudioService } from './modules/studio/studio.service.js';
 
 export interface Services extends BrowseServices {
   auth: ReturnType<typeof createAuth>;
@@ -82,6 +83,8 @@ export interface Services extends BrowseServices {
   gifts: ReturnType<typeof createGiftsService>;
   /** The minutes-watched ledger (ADR 049). */
   minutes: ReturnType<typeof createViewingService>;
+  /** A translator's own figures at /studio (ADR 047). */
+  studio: StudioService;
   /** Monthly statements of rights holders (ADR 051). */
   statements: ReturnType<typeof createStatementsService>;
   /** The payout clients (ADR 048): the sandbox, or the live operators'. */

@@ -21,6 +21,7 @@ import { recoveryModule } from './recovery/recovery.module.js';
 import { rightsModule } from './rights/rights.module.js';
 import { siteModule } from './site/site.module.js';
 import { statementsModule } from './statements/statements.module.js';
+import { studioModule } from './studio/studio.module.js';
 import { systemModule } from './system/system.module.js';
 import { vouchersModule } from './vouchers/vouchers.module.js';
 import { viewingModule } from './viewing/viewing.module.js';
@@ -34,6 +35,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   playbackModule,
   offlineModule,
   viewingModule,
+  studioModule,
   progressModule,
   billingModule,
   vouchersModule,

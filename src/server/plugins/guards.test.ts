@@ -43,6 +43,8 @@ describeEachDb('route guards', (kind) => {
     // Gifts (ADR 046): a signed-in viewer claims; a signed-out visitor claims with a new account.
     expect(accessOf('POST', '/api/gifts/claim')).toBe('user');
     expect(accessOf('POST', '/api/gifts/claim-with-account')).toBe('anonymous');
+    // A translator's studio (ADR 047): any signed-in account; the service refuses one no translator is linked to.
+    expect(accessOf('GET', '/api/studio')).toBe('user');
   });
 
   it('refuses callers below each route access level and lets the others through', async () => {

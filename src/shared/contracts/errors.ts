@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'image_too_large',
   'stream_limit_reached',
   'stream_session_ended',
+  'not_a_translator',
   'download_not_included',
   'download_limit_reached',
   'download_busy',

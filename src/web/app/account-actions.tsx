@@ -1,4 +1,4 @@
-import { LogOut, Settings, Shield } from 'lucide-react';
+import { ChartColumn, LogOut, Settings, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { errorMessage } from '../lib/error-message';
 import { setSigningOut } from './sign-out';
 
 /**
- * Signed in: greeting, Admin Panel (admins only), settings, Log out. Signed out: Log in and Register (docs/product/viewer.md
+ * Signed in: greeting, Admin Panel (admins only), Studio (translators only), settings, Log out. Signed out: Log in and Register (docs/product/viewer.md
  * §2 "Header"). Log out lands on `/` from any page, protected or not (sign-out.ts keeps the guards from
  * sending the visitor to /login on the way).
  */
@@ -65,6 +65,15 @@ export function AccountActions({ vertical = false, onAction }: { vertical?: bool
             <Shield aria-hidden="true" />
             {/* In the row, the label shows from 1536 px: below that the icon alone keeps the header on one line. */}
             <span className={vertical ? undefined : 'hidden 2xl:inline'}>{t('nav.adminPanel')}</span>
+          </Link>
+        </Button>
+      )}
+      {user.role === 'translator' && (
+        // A translator's studio (docs/decisions/047-translators-as-people.md).
+        <Button asChild variant="outline" size="sm" title={t('studio.link')}>
+          <Link to="/studio" onClick={onAction} data-testid="studio-link">
+            <ChartColumn aria-hidden="true" />
+            {t('studio.link')}
           </Link>
         </Button>
       )}

@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
               // Vouchers bought from an agent (docs/decisions/042-vouchers.md): drawn on the server, a real form before hydration.
               { path: 'redeem', lazy: () => import('../features/vouchers/routes/redeem-page').then((m) => ({ Component: m.default })) },
               { path: 'settings', handle: CLIENT_ONLY, lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.default })) },
+              // A translator's own figures (docs/decisions/047-translators-as-people.md); the server refuses other accounts.
+              { path: 'studio', handle: CLIENT_ONLY, lazy: () => import('../features/studio/routes/studio-page').then((m) => ({ Component: m.default })) },
               { path: 'billing', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
               { path: 'billing/receipts/:id', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
               {
