@@ -36,6 +36,8 @@
  * an enabled live operator are required; callbacks go to PUBLIC_URL, which is then required too.
  * Payouts (docs/decisions/048-disbursement-clients.md): DISBURSEMENT_METHODS (unset: the sandbox) and each listed
  * operator's disbursement variables (src/server/providers/disbursement/disbursement-operators.ts lists them).
+ * The payout run (docs/decisions/052-payout-run.md): PAYOUT_MINIMUMS (RWF:1000,UGX:5000), PAYOUT_POLL_SECONDS (5),
+ * PAYOUT_WAIT_SECONDS (120); src/server/modules/payouts/payout-config.ts says what each is.
  * Account recovery (docs/decisions/021-account-recovery.md): SMTP_URL (unset: mail goes to the outbox table) and
  * MAIL_FROM (required with SMTP_URL); SMS_PROVIDER (outbox | africastalking), AT_USERNAME and AT_API_KEY (required
  * with africastalking), AT_SENDER_ID (optional), AT_BASE_URL (the sandbox's for username sandbox, else production).
@@ -54,6 +56,7 @@ import { type Operator, OPERATOR_LIST, operatorOfMethod, OPERATORS } from '../sh
 import { trustProxyList } from './lib/trust-proxy.js';
 import { CARD_ENV, CARD_REQUIRED, type CardConfig, cardConfig } from './providers/payments/card/card-method.js';
 import { type DisbursementsConfig, readDisbursementConfig } from './providers/disbursement/disbursement-operators.js';
+import { type PayoutsConfig, readPayoutConfig } from './modules/payouts/payout-config.js';
 import { type OperatorConfigs, PAYMENT_OPERATORS } from './providers/payments/operators.js';
 
 export class ConfigError extends Error {
@@ -185,6 +188,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Payouts to translators (docs/decisions/048-disbursement-clients.md): sandbox, or the live operators' parts. */
   disbursements: DisbursementsConfig;
+  /** The payout run's minimums per currency and its status polling (docs/decisions/052-payout-run.md). */
+  payouts: PayoutsConfig;
   /** Seconds the sandbox "phone" takes to approve a payment. */
   sandboxApprovalSeconds: number;
   sessionSecret: string;
@@ -333,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Payouts (ADR 048): DISBURSEMENT_METHODS and each live operator's disbursement variables.
   const disbursements = readDisbursementConfig(given, Math.round(e.PAYMENT_TIMEOUT_SECONDS * 1000));
   missing.push(...disbursements.errors);
+  const payouts = readPayoutConfig(given);
+  missing.push(...payouts.errors);
   if (e.STORAGE === 's3') {
     if (!e.S3_BUCKET) missing.push('S3_BUCKET: required when STORAGE=s3 (the bucket that holds the media)');
     if (!e.S3_REGION && !e.S3_ENDPOINT) missing.push('S3_REGION: required when STORAGE=s3 (or S3_ENDPOINT for an S3-compatible server)');
@@ -375,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(operatorConfigs as OperatorConfigs),
     },
     disbursements: disbursements.config,
+    payouts: payouts.config,
     sandboxApprovalSeconds: e.SANDBOX_APPROVAL_SECONDS,
     sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,
     urlSigningSecret: e.URL_SIGNING_SECRET ?? secrets!.urlSigningSecret,

@@ -10,6 +10,7 @@
  *   outbox-commands.ts    outbox list
  *   voucher-commands.ts   voucher create | list | void
  *   statement-commands.ts statement preview
+ *   payout-commands.ts    payout run | list | retry
  *   storage-commands.ts   storage migrate (needs no database)
  * plus `--version` and `help`. Returns an exit code and the text written (also given to `ctx.write` as it is made);
  * bad arguments print usage and give exit code 2, a failed command prints `error: <reason>` and gives 1.
@@ -21,6 +22,7 @@ import { registerEpisodeCommands } from './episode-commands.js';
 import { registerMovieCommands } from './movie-commands.js';
 import { registerOutboxCommands } from './outbox-commands.js';
 import { registerPaymentsCommands } from './payments-commands.js';
+import { registerPayoutCommands } from './payout-commands.js';
 import { registerStatementCommands } from './statement-commands.js';
 import { registerStorageCommands } from './storage-commands.js';
 import { registerTranslatorCommands } from './translator-commands.js';
@@ -71,6 +73,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult
   registerOutboxCommands(program, env);
   registerVoucherCommands(program, env);
   registerStatementCommands(program, env);
+  registerPayoutCommands(program, env);
   registerStorageCommands(program, env);
 
   if (argv.length === 0) {
