@@ -150,6 +150,25 @@ describe('computeStatements (worked examples)', () => {
     expect(none.currencies[0]!.retainedNoMinutes).toBe(1000);
   });
 
+  it('apportion: sums to the total, each part ⌊quota⌋ or ⌊quota⌋ + 1, for small and past-2^53 products alike', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })), fc.dictionary(key, fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 2 ** 40 })), { minKeys: 1 }), (total, dict) => {
+        const weights = new Map(Object.entries(dict));
+        if ([...weights.values()].every((w) => w === 0)) weights.set('z', 1);
+        const sum = [...weights.values()].reduce((a, b) => a + BigInt(b), 0n);
+        const got = apportion(total, weights);
+        expect([...got.values()].reduce((a, b) => a + BigInt(b), 0n)).toBe(BigInt(total));
+        for (const [k, w] of weights) {
+          const floor = (BigInt(total) * BigInt(w)) / sum;
+          expect(BigInt(got.get(k)!) - floor).toBeGreaterThanOrEqual(0n);
+          expect(BigInt(got.get(k)!) - floor).toBeLessThanOrEqual(w === 0 ? 0n : 1n);
+        }
+      }),
+      { seed: 20261134, numRuns: 500 },
+    );
+  });
+
   it('ties of the largest remainder go to the smaller holder id', () => {
     expect([...apportion(1, new Map([['b', 1], ['a', 1]]))]).toEqual([['b', 0], ['a', 1]]);
     expect([...apportion(10, new Map([['z', 1], ['y', 1], ['x', 1]])).entries()].sort()).toEqual([['x', 4], ['y', 3], ['z', 3]]);

@@ -120,6 +120,10 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * smaller key. Exact in BigInt; Σ result = total. Keys with weight 0 get 0.
  */
 export function apportion(total: number, weights: ReadonlyMap<string, number>): Map<string, number> {
+  let sum = 0;
+  for (const w of weights.values()) sum += w;
+  // Exact in doubles while every product stays a safe integer (the usual case: a pass pool times seconds).
+  if (sum > 0 && Number.isSafeInteger(total * sum)) return apportionSmall(total, weights, sum);
   const out = new Map<string, number>();
   let sumW = 0n;
   for (const w of weights.values()) sumW += BigInt(w);
@@ -137,6 +141,29 @@ export function apportion(total: number, weights: ReadonlyMap<string, number>): 
   let left = Number(t - given);
   if (left > 0) {
     rems.sort((a, b) => (a.rem === b.rem ? cmp(a.key, b.key) : a.rem > b.rem ? -1 : 1));
+    for (let i = 0; left > 0; i++, left--) {
+      const r = rems[i]!;
+      out.set(r.key, out.get(r.key)! + 1);
+    }
+  }
+  return out;
+}
+
+/** `apportion` in safe integers: every product total × w ≤ total × sum is below 2^53, so floor and remainder are exact. */
+function apportionSmall(total: number, weights: ReadonlyMap<string, number>, sum: number): Map<string, number> {
+  const out = new Map<string, number>();
+  const rems: { key: string; rem: number }[] = [];
+  let left = total;
+  for (const [key, w] of weights) {
+    const p = total * w;
+    const rem = p % sum;
+    const q = (p - rem) / sum;
+    out.set(key, q);
+    left -= q;
+    if (w > 0) rems.push({ key, rem });
+  }
+  if (left > 0) {
+    rems.sort((a, b) => (a.rem === b.rem ? cmp(a.key, b.key) : b.rem - a.rem));
     for (let i = 0; left > 0; i++, left--) {
       const r = rems[i]!;
       out.set(r.key, out.get(r.key)! + 1);

@@ -50,6 +50,8 @@ export const OPERATOR_HOLDER = { holderId: 'operator', kind: 'operator' as const
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const LONGEST_PASS = Math.max(...Object.values(PLANS).map((p) => p.durationSeconds));
 const CHUNK = 1000;
+/** Bought movies resolved to their film title at once (the PostgreSQL pool holds 10 connections). */
+const RESOLVE_AT_ONCE = 8;
 
 async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
@@ -71,16 +73,15 @@ export function createStatementsRepository(db: Database) {
         .leftJoin(gifts, eq(gifts.paymentId, payments.id))
         .where(and(eq(payments.status, 'successful'), isNull(payments.refundedAt), gte(payments.settledAt, from), lt(payments.settledAt, end)))
         .orderBy(asc(payments.settledAt), asc(payments.id));
+      // The display title of each bought movie (ADR 023's filmTitle), a few at a time on the pool.
+      const bought = [...new Set(rows.filter((r) => r.kind === 'title' && r.settledAt! >= start && r.movieId).map((r) => r.movieId!))];
       const titleOf = new Map<string, string>();
+      for (let i = 0; i < bought.length; i += RESOLVE_AT_ONCE) {
+        await Promise.all(bought.slice(i, i + RESOLVE_AT_ONCE).map(async (movieId) => titleOf.set(movieId, (await filmTitle(db, movieId))?.titleId ?? movieId)));
+      }
       const out: PaymentRow[] = [];
       for (const r of rows) {
         if (r.kind === 'title' && r.settledAt! < start) continue;
-        let titleId: string | null = null;
-        if (r.kind === 'title') {
-          const movieId = r.movieId ?? NIL_UUID;
-          if (!titleOf.has(movieId)) titleOf.set(movieId, r.movieId ? ((await filmTitle(db, r.movieId))?.titleId ?? r.movieId) : NIL_UUID);
-          titleId = titleOf.get(movieId)!;
-        }
         out.push({
           paymentId: r.id,
           currency: r.currency,
@@ -88,7 +89,7 @@ export function createStatementsRepository(db: Database) {
           provider: r.provider,
           kind: r.kind,
           viewerId: r.kind === 'pass' ? (r.claimedBy ?? r.userId) : r.userId,
-          titleId,
+          titleId: r.kind === 'title' ? (r.movieId ? titleOf.get(r.movieId)! : NIL_UUID) : null,
           settledAt: r.settledAt!,
           durationSeconds: r.kind === 'pass' && r.plan ? PLANS[r.plan as PlanId].durationSeconds : 0,
         });
@@ -159,12 +160,18 @@ export function createStatementsRepository(db: Database) {
           const { currency, revenue, passRevenue, titleRevenue, fees, platformShare, retainedNoMinutes, retainedNoHolders, unwatchedPool, holders, viewers } = t;
           await tx.insert(statementMonths).values({ month: c.month, currency, revenue, passRevenue, titleRevenue, fees, platformShare, retainedNoMinutes, retainedNoHolders, unwatchedPool, holders, viewers });
         }
-        for (const st of c.statements) {
-          const h = c.holders.get(st.holderId) ?? { holderId: st.holderId, kind: 'operator' as const, ref: null, name: st.holderId };
-          const [row] = await tx.insert(statements).values({ month: c.month, currency: st.currency, holderId: st.holderId, holderKind: h.kind, holderRef: h.ref, holderName: h.name, seconds: st.seconds, amount: st.amount }).returning({ id: statements.id });
-          for (let i = 0; i < st.lines.length; i += CHUNK) {
-            await tx.insert(statementLines).values(st.lines.slice(i, i + CHUNK).map((l) => ({ statementId: row!.id, titleId: l.titleId, titleName: c.titleNames.get(l.titleId) ?? '', shareBps: l.shareBps, seconds: l.seconds, titlePassAmount: l.titlePassAmount, titlePurchaseAmount: l.titlePurchaseAmount, amount: l.amount })));
-          }
+        const holderOf = (id: string) => c.holders.get(id) ?? { holderId: id, kind: 'operator' as const, ref: null, name: id };
+        for (let i = 0; i < c.statements.length; i += CHUNK) {
+          const batch = c.statements.slice(i, i + CHUNK);
+          const ids = await tx
+            .insert(statements)
+            .values(batch.map((st) => ({ month: c.month, currency: st.currency, holderId: st.holderId, holderKind: holderOf(st.holderId).kind, holderRef: holderOf(st.holderId).ref, holderName: holderOf(st.holderId).name, seconds: st.seconds, amount: st.amount })))
+            .returning({ id: statements.id, holderId: statements.holderId, currency: statements.currency });
+          const idOf = new Map(ids.map((r) => [`${r.holderId} ${r.currency}`, r.id]));
+          const lines = batch.flatMap((st) =>
+            st.lines.map((l) => ({ statementId: idOf.get(`${st.holderId} ${st.currency}`)!, titleId: l.titleId, titleName: c.titleNames.get(l.titleId) ?? '', shareBps: l.shareBps, seconds: l.seconds, titlePassAmount: l.titlePassAmount, titlePurchaseAmount: l.titlePurchaseAmount, amount: l.amount })),
+          );
+          for (let j = 0; j < lines.length; j += CHUNK) await tx.insert(statementLines).values(lines.slice(j, j + CHUNK));
         }
         return true;
       });
