@@ -23,6 +23,7 @@ import { computeStatements, type HolderShare, type RevenueLine, type StatementIn
 import { createStatementsRepository } from '../../src/server/modules/statements/statements.repository.js';
 import { createStatementsService } from '../../src/server/modules/statements/statements.service.js';
 import { freshPostgres } from '../catalog/harness.js';
+import { prng } from '../catalog/seed.js';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const VIEWERS = 100_000;
@@ -32,20 +33,8 @@ const MINUTES_PER_PAIR = 3;
 const COMMAND = `${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL=postgres://… ' : ''}npx tsx bench/statements/run.ts ${RUNS}`;
 const say = (s: string) => console.log(s);
 
-/** mulberry32: a small seeded generator, so every run computes the same month. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generate(): StatementInput {
-  const r = rng(20261129);
+  const r = prng(20261129);
   const title = (i: number) => `t${String(i).padStart(5, '0')}`;
   // Zipf-like: title index ⌊TITLES × u³⌋ makes low indices popular.
   const pick = () => Math.min(TITLES - 1, Math.floor(TITLES * r() ** 3));
