@@ -11,6 +11,7 @@ import { fieldErrors } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useMovieMutations, useTranslatorOptions } from '../api/movies';
 import { FilmParts } from './film-parts';
+import { RightsSection } from './rights-section';
 import { ImageField } from './image-field';
 
 /** The checks of an edit (docs/product/admin.md §5): required fields stay filled, rating 0-10 step 0.1, year. Returns i18n keys by field. */
@@ -168,6 +169,7 @@ export function MovieEditDialog({ movie, onClose }: { movie: AdminMovie; onClose
           </div>
         </form>
         <FilmParts movie={movie} />
+        <RightsSection titleId={movie.id} />
       </DialogContent>
     </Dialog>
   );

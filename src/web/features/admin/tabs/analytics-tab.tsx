@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { exportUrl, useAnalyticsCounts, useAnalyticsReport } from '../api/analytics';
 import { isMissingRoute } from '../api/keys';
+import { EndingLicences } from '../components/ending-licences';
 
 const DAY_MS = 86_400_000;
 
@@ -64,6 +65,7 @@ export function AnalyticsTab() {
           ))}
         </dl>
       </section>
+      <EndingLicences />
       <section aria-labelledby="range-title" className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
           <h2 id="range-title" className="mr-auto text-lg font-semibold">

@@ -15,6 +15,7 @@ import { useAdminSeries, useEpisodes, useSeasons, useSeriesMutations } from '../
 import { CaptionsDialog } from '../components/captions-dialog';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { toastFileProblem } from '../components/file-problem-toast';
+import { RightsSection } from '../components/rights-section';
 import { SeriesForm, seriesValues } from '../components/series-form';
 import { checkVideoFile } from '../components/video-file';
 import { uploadStore } from '../hooks/use-uploads';
@@ -219,6 +220,7 @@ function SeriesDetail({ series, onDeleted }: { series: AdminSeries; onDeleted: (
                 }
               }}
             />
+            <RightsSection titleId={series.id} />
           </DialogContent>
         </Dialog>
       )}
