@@ -2,7 +2,8 @@
  * Translators as people (docs/product/admin.md §12; docs/decisions/047-translators-as-people.md) in Debian's Chromium:
  * a super admin opens the Translators tab (empty), is told a bad phone number is refused, adds a translator with an
  * email and a Rwandan number, picks them in a film's Translator list without reloading the panel, and the film's page
- * and the translator's public page show it.
+ * and the translator's public page show it. Then a viewer watches another translator's film to its end, and that
+ * translator signs in, follows Studio from the header and sees the film's minutes and one viewer (ADR 049).
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -78,4 +79,47 @@ describe('translators as people', () => {
     expect(list.translators).toEqual([expect.objectContaining({ name: 'DJ Yanga', slug: 'dj-yanga', titles: 1 })]);
     expect(JSON.stringify(list)).not.toContain('yanga@sobanura.test');
   });
+
+  it('a viewer watches a translator’s film; the translator signs in to /studio and sees its minutes', async () => {
+    const narrator = { email: 'kimomo@sobanura.test', password: 'kimomo-pass' };
+    const watcher = { email: 'watcher@sobanura.test', password: 'watcher-pass' };
+    await server.cli('user', 'create', '--email', narrator.email, '--password', narrator.password);
+    await server.cli('user', 'create', '--email', watcher.email, '--password', watcher.password);
+    // The translator's email is an existing account's: it is linked and becomes a translator's (ADR 047).
+    await server.cli('translator', 'create', '--name', 'Rocky Kimomo', '--email', narrator.email);
+    const id = (await server.cli('movie', 'import', HELLO, '--title', 'Inkuru', '--free', '--wait', '--translator', 'Rocky Kimomo')).trim().split('\n')[0]!;
+
+    const signIn = async (p: Page, who: { email: string; password: string }) => {
+      await open(p, `${server.url}/login`);
+      await p.getByLabel('Email').fill(who.email);
+      await p.getByLabel('Password', { exact: true }).fill(who.password);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.getByTestId('greeting').waitFor({ state: 'attached' });
+    };
+    const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(viewer, watcher);
+    // To its end (8.3 s): the heartbeat at the start opens the chain, the one at the end (paused) credits the play.
+    const paused = viewer.waitForRequest((r) => r.url().endsWith('/heartbeat') && r.postData()?.includes('"paused"') === true, { timeout: 60_000 });
+    await open(viewer, `${server.url}/player/${id}`);
+    await viewer.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null)?.ended === true, undefined, { timeout: 60_000 });
+    expect((await (await paused).response())?.status()).toBe(200);
+    await viewer.close();
+
+    const studio = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(studio, narrator);
+    await studio.getByTestId('studio-link').first().click();
+    await studio.waitForURL(`${server.url}/studio`);
+    await studio.getByRole('heading', { name: 'Studio' }).waitFor();
+    const row = studio.getByTestId('studio-titles').locator('tbody tr').filter({ hasText: 'Inkuru' });
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells[0]).toBe('Inkuru');
+    // About 7 of the film's 8.3 s, counted by the server: 0.1 minutes, one viewer.
+    expect(Number(cells[1])).toBeGreaterThan(0);
+    expect(Number(cells[1])).toBeLessThanOrEqual(0.2);
+    expect(cells[2]).toBe('1');
+    // The other translator's film is not theirs.
+    expect(await studio.getByTestId('studio-titles').getByText(FILM).count()).toBe(0);
+    await studio.close();
+  }, 120_000);
 });
