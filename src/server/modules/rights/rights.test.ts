@@ -3,11 +3,15 @@
  * src/shared/contracts/rights.ts): the default record of a new title (the operator, or its translator), rights given
  * on create, shares that do not add up to 100 % refused (by the API and by the database), a licence's end and start
  * to the millisecond for playback, heartbeats and offline check-ins (the services take `now`, as playback's tests do),
- * the viewer's country from the payment of their pass, the admin reads' reason, the ending list and the document.
+ * the viewer's country from the payment of their pass (a gift's payer's, Rwanda for vouchers, none for a card in USD),
+ * the backfill of titles from before, the admin reads' reason, the ending list and the document.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/contracts/accounts.js';
+import { MIGRATIONS_DIR } from '../../db/client.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 
 describeEachDb('rights and licences', (kind) => {
@@ -154,6 +158,66 @@ describeEachDb('rights and licences', (kind) => {
     // Uganda added: the Ugandan viewer plays.
     await setLicence(film.id, new Date(Date.now() - 86_400_000), null, ['RW', 'UG']);
     expect((await play(ugandan)).statusCode).toBe(200);
+  });
+
+  it("takes a gift's payer's country, Rwanda for vouchers, and refuses a card of no known country unless licensed everywhere", async () => {
+    const film = await movieWithVideo('Rwanda only, gifts');
+    await setLicence(film.id, new Date(Date.now() - 86_400_000), null, ['RW']);
+    const play = (v: { cookie: string }) => t.app.inject({ method: 'POST', url: `/api/playback/${film.id}`, headers: { cookie: v.cookie } });
+    /** A viewer whose pass came from a gift paid from `msisdn` by someone else. */
+    async function giftedFrom(msisdn: string) {
+      const giver = await signUp(t);
+      const v = await signUp(t);
+      const { rows } = await t.db.executeSql(
+        `insert into payments (user_id, kind, plan, amount, currency, msisdn, provider, provider_reference, status, expires_at, settled_at)
+         values ($1, 'pass', 'weekly', 1000, 'RWF', $2, 'sandbox', $3, 'successful', now(), now()) returning id`,
+        [giver.id, msisdn, randomUUID()],
+      );
+      await t.db.executeSql(
+        `insert into gifts (payment_id, giver_id, plan, recipient_email, code_hash, code_sealed, activated_at, claimed_by, claimed_at) values ($1, $2, 'weekly', $3, $4, 'x', now(), $5, now())`,
+        [rows[0]!.id, giver.id, `${v.id}@example.com`, randomUUID(), v.id],
+      );
+      await t.services.billing.grantPass(v.id, 'weekly');
+      await t.db.executeSql(`update subscriptions set source = 'gift' where user_id = $1`, [v.id]);
+      return v;
+    }
+    expect((await play(await giftedFrom('256771234567'))).json().error).toMatchObject({ code: 'not_licensed_in_country', details: { country: 'UG' } });
+    expect((await play(await giftedFrom('250781234567'))).statusCode).toBe(200);
+    const voucher = await signUp(t);
+    await t.services.billing.grantPass(voucher.id, 'weekly');
+    await t.db.executeSql(`update subscriptions set source = 'voucher' where user_id = $1`, [voucher.id]);
+    expect((await play(voucher)).statusCode).toBe(200);
+    // A card paid in USD: no known country, refused here, accepted where the licence covers every country.
+    const card = await signUp(t);
+    await t.services.billing.grantPass(card.id, 'weekly');
+    await t.db.executeSql(
+      `insert into payments (user_id, kind, plan, amount, currency, msisdn, provider, provider_reference, status, expires_at, settled_at)
+       values ($1, 'pass', 'weekly', 499, 'USD', null, 'card', $2, 'successful', now(), now())`,
+      [card.id, randomUUID()],
+    );
+    await t.db.executeSql(`update subscriptions set source = 'payment' where user_id = $1`, [card.id]);
+    expect((await play(card)).json().error).toMatchObject({ code: 'not_licensed_in_country', details: { country: null } });
+    await setLicence(film.id, new Date(Date.now() - 86_400_000), null, null);
+    expect((await play(card)).statusCode).toBe(200);
+  });
+
+  it('gives titles from before this change the operator as sole holder from their creation, flagged for review, and they keep playing', async () => {
+    const film = await movieWithVideo('Imported long ago');
+    const series = await t.services.series.create({ title: 'Old series', category: 'drama' });
+    await t.db.executeSql(`update movies set created_at = '2025-03-01T10:00:00Z' where id = $1`, [film.id]);
+    await t.db.executeSql('delete from title_rights where title_id in ($1, $2)', [film.id, series.id]);
+    // The backfill of migration 0025, as it ran on the titles there were.
+    const sql = readFileSync(path.join(MIGRATIONS_DIR, '0025_rights_and_licences.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
+    await t.db.executeSql(sql);
+    const rights = await t.services.rights.get(film.id);
+    expect(rights).toMatchObject({ holders: [{ kind: 'operator', shareBp: 10000 }], licenceStart: '2025-03-01T10:00:00.000Z', licenceEnd: null, countries: null, needsReview: true, licence: { state: 'in_force' } });
+    expect((await t.services.rights.get(series.id)).needsReview).toBe(true);
+    const v = await signUp(t);
+    await t.services.billing.grantPass(v.id, 'weekly');
+    expect((await t.app.inject({ method: 'POST', url: `/api/playback/${film.id}`, headers: { cookie: v.cookie } })).statusCode).toBe(200);
+    // Saving the record clears the flag.
+    const saved = await call('PUT', `/api/admin/rights/${film.id}`, { holders: [{ kind: 'operator', shareBp: 10000 }], licenceStart: '2025-03-01T10:00:00Z' });
+    expect(saved.json().rights.needsReview).toBe(false);
   });
 
   it('lists licences ending within the days asked, soonest first', async () => {
