@@ -1,7 +1,7 @@
 /**
  * The fuzz suite: every route the app declares (t.routes, with its access level and zod schemas), called by
  * anonymous, user, admin and super_admin with generated hostile params, query strings and bodies
- * (fuzz-values.ts), a sweep of every number field past column ranges, hostile caption files, and bad headers on
+ * (fuzz-values.ts), a sweep of every number field past column ranges, hostile caption files and licence documents, and bad headers on
  * the streaming route (/api/events), the tus upload endpoint and the better-auth paths. Every answer must be below 500 and carry no internals: no stack frames, no source paths, no
  * SQL, no `Error:` (OWASP Web Security Testing Guide, "Testing for Improper Error Handling").
  * Deterministic: fast-check samples with a fixed seed (FUZZ_SEED overrides it); the seed and the number of
@@ -182,6 +182,20 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     }
   }
 
+  /**
+   * Licence documents (ADR 050), read by the route as raw bytes and checked by content: a PDF header alone, a cut
+   * image header, binary, text, an empty body, with each declared type; and the document read back of a title with none.
+   */
+  async function fuzzRightsDocuments() {
+    const files = ['%PDF-', '%PDF-1.7\n\u0000\u0000', '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR', '\u00ff\u00d8\u00ff\u00e0garbage', deepArrays(1000), ''];
+    for (const type of ['application/pdf', 'image/png', 'application/json', 'application/octet-stream']) {
+      for (const file of files) {
+        await send('admin', { method: 'PUT', url: `/api/admin/rights/${movieId}/document?name=${encodeURIComponent('../\u0000x"y.pdf')}`, payload: file, headers: { 'content-type': type } }, `rights document ${type} ${JSON.stringify(file.slice(0, 40))}`);
+      }
+    }
+    await send('admin', { method: 'GET', url: `/api/admin/rights/${movieId}/document` }, 'rights document read');
+  }
+
   /** The event stream (never ends when accepted): only answers that end, with bad headers and query strings. */
   async function fuzzEvents() {
     const cases: Inject[] = [
@@ -238,6 +252,7 @@ describeEachDb('fuzz: hostile input never reaches a 500 nor shows internals', (k
     await fuzzAuthPaths();
     await sweepNumbers(routes);
     await fuzzCaptions();
+    await fuzzRightsDocuments();
     let sessionsRenewed = false;
     for (const [i, route] of routes.entries()) {
       if (order(route) === 2 && !sessionsRenewed) {
