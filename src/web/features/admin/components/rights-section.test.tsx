@@ -58,7 +58,7 @@ function setup() {
   renderWithClient(<RightsSection titleId={TITLE} />);
   return puts;
 }
-const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save rights' }));
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Update rights' }));
 
 describe('RightsSection', () => {
   it('shows why the licence does not hold, and the shares in percent', async () => {

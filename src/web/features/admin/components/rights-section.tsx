@@ -95,7 +95,7 @@ function RightsForm({ rights }: { rights: TitleRights }) {
               <option value="party">{t('admin.rights.kind.party')}</option>
             </select>
             {r.kind === 'translator' && (
-              <select aria-label={t('admin.translator')} className={select} value={r.translatorId} onChange={(e) => setRow(i, { translatorId: e.target.value })}>
+              <select aria-label={t('admin.rights.whoHolds')} className={select} value={r.translatorId} onChange={(e) => setRow(i, { translatorId: e.target.value })}>
                 <option value="">{t('admin.rights.pickTranslator')}</option>
                 {(translators.data ?? []).map((tr) => (
                   <option key={tr.id} value={tr.id}>
@@ -137,7 +137,7 @@ function RightsForm({ rights }: { rights: TitleRights }) {
           <input type="checkbox" className="size-4" checked={everywhere} onChange={(e) => setEverywhere(e.target.checked)} />
           {t('admin.rights.everywhere')}
         </label>
-        {!everywhere && <Input aria-label={t('admin.rights.countries')} placeholder="RW, UG" value={countries} onChange={(e) => setCountries(e.target.value)} />}
+        {!everywhere && <Input aria-label={t('admin.rights.countries')} value={countries} onChange={(e) => setCountries(e.target.value)} />}
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`licence-doc-${rights.titleId}`}>{t('admin.rights.document')}</Label>
