@@ -112,8 +112,32 @@ describe('server-side rendering (entry-server)', () => {
     expect(await render({ url: '/series/s1/season/2/episode/3', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch })).toEqual({ kind: 'redirect', location: '/episode/s1/2/3' });
     // A page past the end of the list goes to the last one, keeping the other choices.
     expect(await render({ url: '/movies?page=9&sort=az', origin: 'http://sobanura.test', language: 'en', fetch: api(signedIn).fetch })).toEqual({ kind: 'redirect', location: '/movies?sort=az&page=3' });
-    // Signed out on a protected page: the browser goes to /login, remembering the page to come back to.
-    expect(await render({ url: '/movies', origin: 'http://sobanura.test', language: 'en', fetch: api(SIGNED_OUT).fetch })).toEqual({ kind: 'client' });
+    // Signed out on a page that needs an account (ADR 054): an HTTP redirect to /login with the way back and the reason.
+    expect(await render({ url: '/watchlist', origin: 'http://sobanura.test', language: 'en', fetch: api(SIGNED_OUT).fetch })).toEqual({ kind: 'redirect', location: '/login?next=%2Fwatchlist&reason=watchlist' });
+    expect(await render({ url: '/redeem?code=AB', origin: 'http://sobanura.test', language: 'en', fetch: api(SIGNED_OUT).fetch })).toEqual({ kind: 'redirect', location: '/login?next=%2Fredeem%3Fcode%3DAB&reason=pay' });
+  });
+
+  it('draws /movies and a film for a signed-out visitor (ADR 054): no watch list asked for, the buttons lead to sign-in', async () => {
+    const film = item({ id: '00000000-0000-4000-8000-000000000001', title: 'Intare y’Ishyamba' });
+    const { fetch, asked } = api({ ...SIGNED_OUT, '/api/catalog': [200, catalogPage([film])], '/api/translators': [200, { translators: [] }] });
+    const list = page(await render({ url: '/movies', origin: 'http://sobanura.test', language: 'en', fetch }));
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('Intare y’Ishyamba');
+    expect(list.html).toContain('data-testid="watchlist-sign-in"');
+    expect(list.html).toContain('/login?next=%2Fmovies&amp;reason=watchlist');
+    expect(asked).not.toContain('/api/watchlist');
+    expect(list.parsed.queries.queries.map((q) => q.queryKey[0])).not.toContain('watchlist');
+  });
+
+  it('sends a visitor from the login page to registration with the way back, and says why they were sent', async () => {
+    const { fetch } = api(SIGNED_OUT);
+    const p = page(await render({ url: '/login?next=%2Fwatch%2Fm1&reason=watch', origin: 'http://sobanura.test', language: 'en', fetch }));
+    expect(p.html).toContain('Sign in to watch');
+    expect(p.html).not.toContain('Welcome back');
+    expect(p.html).toContain('href="/register?next=%2Fwatch%2Fm1"');
+    // A reason that is not one of ours is ignored: the plain greeting.
+    const odd = page(await render({ url: '/login?reason=%3Cb%3E', origin: 'http://sobanura.test', language: 'en', fetch }));
+    expect(odd.html).toContain('>Sign in</h1>');
   });
 
   it('sends a request made outside a page render to fetch, so browser code sharing the process still reaches its server', async () => {
@@ -172,7 +196,7 @@ describe('server-side rendering (entry-server)', () => {
   it('still draws the page when the API cannot be reached, with the queries left to the browser as errors', async () => {
     const fetch: PageApiTransport = () => Promise.reject(new TypeError('fetch failed'));
     const p = page(await render({ url: '/login', origin: 'http://sobanura.test', language: 'en', fetch }));
-    expect(p.html).toContain('Welcome back');
+    expect(p.html).toContain('Create a free account');
     const me = p.parsed.queries.queries.find((q) => q.queryKey[0] === 'accounts');
     expect(me?.state.error).toEqual({ __apiError: { status: 500, code: 'internal', message: 'Internal error' } });
   });

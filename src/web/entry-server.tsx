@@ -105,14 +105,14 @@ interface PrefetchContext {
  * The queries a page is known to ask for once its data has come, by the matched route's path (app/router.tsx),
  * in the order the drawing asks for them. They are fetched before the first pass, so the page is drawn once instead
  * of three times (/movies: the list and the translators, then the watch list its cards ask for; /watch/{id}: the
- * film, then the watch list and the plans of "Buy this title"). Both pages are for signed-in viewers only
- * (RequireAuth): a signed-out visitor is sent to /login and nothing is fetched. A query prefetched here that the
+ * film, then the watch list and the plans of "Buy this title"). Both pages are open to visitors (ADR 054): a
+ * visitor's page asks for no watch list (its buttons lead to sign-in instead), so it is not fetched for them. A query prefetched here that the
  * drawing did not ask for (a film that does not exist shows no Buy button) is dropped before the state is written,
  * so the page carries exactly what it would have without prefetching (docs/decisions/014-server-rendering.md).
  */
 const PREFETCH: Record<string, (ctx: PrefetchContext) => AheadQuery[]> = {
-  movies: ({ search, signedIn }) => (signedIn ? [catalogPageQuery(readCatalogParams(search)), translatorsQuery, watchlistQuery] : []),
-  'watch/:id': ({ params, signedIn }) => (signedIn && params.id ? [movieQuery(params.id), watchlistQuery, plansQuery] : []),
+  movies: ({ search, signedIn }) => [catalogPageQuery(readCatalogParams(search)), translatorsQuery, ...(signedIn ? [watchlistQuery] : [])],
+  'watch/:id': ({ params, signedIn }) => (params.id ? [movieQuery(params.id), ...(signedIn ? [watchlistQuery] : []), plansQuery] : []),
 };
 
 /** A query cache that notes the hash of every query a drawing reads (useQuery builds its query on every render). */

@@ -44,7 +44,7 @@ describe('passes and mobile money, billing and account settings', () => {
 
   async function signIn(email: string, password: string, on: Page = page) {
     await open(on, `${server.url}/login`);
-    await on.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await on.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     await on.getByLabel('Email').fill(email);
     await on.getByLabel('Password', { exact: true }).fill(password);
     await on.getByRole('button', { name: 'Sign in' }).click();

@@ -271,6 +271,8 @@ describe('layout: nothing scrolls sideways, and the account actions are reachabl
     '/settings',
     '/watchlist',
     '/login',
+    // Sent to sign in by a button that needs an account (ADR 054): the longest reason as the title.
+    '/login?next=%2Fmovies&reason=watchlist',
     '/register',
     '/about',
     '/contact',

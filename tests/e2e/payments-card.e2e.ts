@@ -59,7 +59,7 @@ describe('paying by card: the processor’s hosted checkout and the sandbox', ()
     }
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -48,7 +48,7 @@ describe('paying from Uganda: the country picker, UGX prices and Uganda numbers'
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     await page.getByLabel('Email').fill(who.email);
     await page.getByLabel('Password', { exact: true }).fill(who.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

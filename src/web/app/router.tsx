@@ -80,27 +80,39 @@ export const routes: RouteObject[] = [
           // storage, outside RequireAuth so they open with no network (the session cannot be checked then).
           { path: 'downloads', handle: CLIENT_ONLY, lazy: () => import('../features/offline/routes/downloads-page').then((m) => ({ Component: m.default })) },
           { path: 'downloads/:id/play', handle: CLIENT_ONLY, lazy: () => import('../features/offline/routes/offline-player-page').then((m) => ({ Component: m.default })) },
+          // The catalogue and the plans are open to visitors, read-only (docs/decisions/054-visitors-see-the-catalogue.md):
+          // their buttons that need an account lead to sign-in with a reason and the way back.
+          { path: 'movies', lazy: catalog.movies },
+          { path: 'watch/:id', lazy: catalog.watch },
+          { path: 'series/:id', lazy: catalog.series },
+          { path: 'series/:id/season/:n/episode/:m', element: <OldEpisodeUrl /> },
+          { path: 'translators', lazy: catalog.translators },
+          { path: 'translators/:slug', lazy: catalog.translator },
+          { path: 'subscribe', lazy: () => import('./routes/subscribe-route').then((m) => ({ Component: m.default })) },
+          {
+            element: <RequireAuth reason="watch" />,
+            children: [
+              // The catalogue's episode page with the player in it (app layer composes the two features).
+              { path: 'episode/:seriesId/:season/:episode', handle: CLIENT_ONLY, lazy: () => import('./routes/episode-route').then((m) => ({ Component: m.default })) },
+              { path: 'player/:id', handle: CLIENT_ONLY, lazy: () => import('./routes/player-route').then((m) => ({ Component: m.default })) },
+            ],
+          },
+          { element: <RequireAuth reason="watchlist" />, children: [{ path: 'watchlist', lazy: catalog.watchlist }] },
+          {
+            element: <RequireAuth reason="pay" />,
+            children: [
+              // Vouchers bought from an agent (docs/decisions/042-vouchers.md): drawn on the server, a real form before hydration.
+              { path: 'redeem', lazy: () => import('../features/vouchers/routes/redeem-page').then((m) => ({ Component: m.default })) },
+              { path: 'billing', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
+              { path: 'billing/receipts/:id', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
+            ],
+          },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'movies', lazy: catalog.movies },
-              { path: 'watch/:id', lazy: catalog.watch },
-              { path: 'series/:id', lazy: catalog.series },
-              { path: 'series/:id/season/:n/episode/:m', element: <OldEpisodeUrl /> },
-              // The catalogue's episode page with the player in it (app layer composes the two features).
-              { path: 'episode/:seriesId/:season/:episode', handle: CLIENT_ONLY, lazy: () => import('./routes/episode-route').then((m) => ({ Component: m.default })) },
-              { path: 'translators', lazy: catalog.translators },
-              { path: 'translators/:slug', lazy: catalog.translator },
-              { path: 'watchlist', lazy: catalog.watchlist },
-              { path: 'player/:id', handle: CLIENT_ONLY, lazy: () => import('./routes/player-route').then((m) => ({ Component: m.default })) },
-              { path: 'subscribe', lazy: () => import('./routes/subscribe-route').then((m) => ({ Component: m.default })) },
-              // Vouchers bought from an agent (docs/decisions/042-vouchers.md): drawn on the server, a real form before hydration.
-              { path: 'redeem', lazy: () => import('../features/vouchers/routes/redeem-page').then((m) => ({ Component: m.default })) },
               { path: 'settings', handle: CLIENT_ONLY, lazy: () => import('./routes/settings-route').then((m) => ({ Component: m.default })) },
               // A translator's own figures (docs/decisions/047-translators-as-people.md); the server refuses other accounts.
               { path: 'studio', handle: CLIENT_ONLY, lazy: () => import('../features/studio/routes/studio-page').then((m) => ({ Component: m.default })) },
-              { path: 'billing', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/billing-page').then((m) => ({ Component: m.default })) },
-              { path: 'billing/receipts/:id', handle: CLIENT_ONLY, lazy: () => import('../features/billing/routes/receipt-page').then((m) => ({ Component: m.default })) },
               {
                 element: <RequireAdmin />,
                 children: [{ path: 'super-panel-2025', handle: CLIENT_ONLY, lazy: () => import('./routes/admin-route').then((m) => ({ Component: m.default })) }],

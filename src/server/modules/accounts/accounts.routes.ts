@@ -44,7 +44,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
       forms.post('/api/accounts/register', {
         config: { access: 'anonymous', rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute', hook: FORM_RATE_LIMIT_HOOK } },
         schema: { body: registerBody, response: { 201: userResponse } },
-        errorHandler: formErrorHandler(scope, '/register', ({ fullName, phone, email }) => ({ fullName, phone, email })),
+        errorHandler: formErrorHandler(scope, '/register', ({ fullName, phone, email, next }) => ({ fullName, phone, email, next: safeNextPath(next, SIGN_IN_PAGES) ?? '' })),
       }, async (req, reply) => {
         // A taken email is answered 409 (ADR 033), at the cost of a per-address limit and a mail to its owner.
         await deps.registration.check(req.ip);
@@ -52,8 +52,12 @@ export function accountsRoutes(deps: { accounts: AccountsService; billing: Billi
           if (err instanceof AppError && err.code === 'email_taken') await deps.registration.taken(req.ip, req.body.email, requestLanguage(req.headers.cookie, req.headers['accept-language']));
           throw err;
         });
-        // The account is made but not signed in (as the JSON answer): the sign-in page, with the address filled in.
-        if (isFormPost(req)) return reply.redirect(`/login?${new URLSearchParams({ registered: '1', email: user.email })}`, 303);
+        // The account is made but not signed in (as the JSON answer): the sign-in page, with the address filled in and
+        // the page the visitor came from (`next`, same-site only) to go back to after signing in (ADR 054).
+        if (isFormPost(req)) {
+          const next = safeNextPath(formFields(req)?.next, SIGN_IN_PAGES);
+          return reply.redirect(`/login?${new URLSearchParams({ registered: '1', email: user.email, ...(next ? { next } : {}) })}`, 303);
+        }
         return reply.status(201).send({ user });
       });
 

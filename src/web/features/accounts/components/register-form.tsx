@@ -25,9 +25,10 @@ const FIELDS = ['fullName', 'phone', 'email', 'password', 'confirmPassword'] as 
  * Before the app has loaded it is a plain form post to /api/accounts/register (docs/decisions/024-forms-before-
  * hydration.md): the server answers 303 to /login?registered=1, or back to /register?error=... with the fields
  * typed (never the passwords), which this form shows again with the translated error. Once the app runs it sends
- * JSON and shows toasts as before.
+ * JSON and shows toasts as before. `next` (a same-site path, already checked by the caller) travels in a hidden field
+ * so the sign-in that follows goes back to the page the visitor came from (ADR 054); `onSuccess` gets the address.
  */
-export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+export function RegisterForm({ onSuccess, next }: { onSuccess: (email: string) => void; next?: string | null }) {
   const { t } = useTranslation();
   const registerMutation = useRegister();
   const returned = useFormReturn();
@@ -48,7 +49,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     try {
       await registerMutation.mutateAsync(values);
       toast.success(t('auth.signUpSuccess'), { description: t('auth.signUpSuccessDescription') });
-      onSuccess();
+      onSuccess(values.email);
     } catch (error) {
       if (isApiError(error, 'email_taken')) {
         setError('email', { type: 'server', message: t('errors.email_taken') }, { shouldFocus: true });
@@ -108,6 +109,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       noValidate
       className="group/form grid gap-4"
     >
+      {next ? <input type="hidden" name="next" value={next} /> : null}
       {returnShown && returned.code ? (
         <FormNotice kind="error" title={t('auth.signUpFailed')}>
           {returnedErrorText(t, returned.code, returned.retryAfterSeconds)}

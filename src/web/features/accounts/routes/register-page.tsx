@@ -1,12 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { signInPath } from '../../../lib/sign-in';
+import { safeNextPath, SIGN_IN_PAGES } from '../../../../shared/domain/next-path';
 import { RegisterForm } from '../components/register-form';
 
-/** /register. Success goes to /login. */
+/**
+ * /register. Success goes to /login (spec), with the address filled in; `?next=` (a same-site path, the page a
+ * visitor was sent to sign in from: ADR 054) goes along, so signing in then returns there.
+ */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const next = safeNextPath(new URLSearchParams(location.search).get('next'), SIGN_IN_PAGES);
+  const toLogin = (email: string) => navigate(next ? `/login?${new URLSearchParams({ registered: '1', email, next })}` : '/login');
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <Card>
@@ -15,10 +23,10 @@ export function RegisterPage() {
           <CardDescription>{t('auth.signUpSubtitle')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <RegisterForm onSuccess={() => navigate('/login')} />
+          <RegisterForm onSuccess={toLogin} next={next} />
           <p className="text-center text-sm text-muted-foreground">
             {t('auth.haveAccount')}{' '}
-            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to={signInPath(next)} className="font-medium text-primary underline-offset-4 hover:underline">
               {t('auth.signIn')}
             </Link>
           </p>

@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { isPassActive } from '../../../../shared/domain/plans';
@@ -8,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import type { Currency } from '../../../../shared/domain/countries';
 import { formatMoney } from '../../../lib/format';
+import { signInPath } from '../../../lib/sign-in';
 import { usePayCountry } from '../hooks/use-pay-country';
 import { useBillingHistory } from '../api/get-history';
 import { usePlans } from '../api/get-plans';
@@ -33,12 +35,14 @@ export interface TitleForSale {
  * movie for a one-off price): shown when the movie is premium, priced alone, the viewer has no active pass and
  * has not bought it yet. Pays through the same flow as a pass; the page reloads after success. On any part of a
  * multi-part film it sells the whole film at its price, once (docs/decisions/023-playable-titles-and-film-parts.md).
+ * `signedIn` false (a visitor, ADR 054): the price shows, and the button leads to /login (reason `pay`) and back to
+ * the film; nothing of the visitor's is asked for.
  */
-export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSummary | null }) {
+export function BuyTitle({ movie, pass, signedIn = true }: { movie: TitleForSale; pass: PassSummary | null; signedIn?: boolean }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const forSale = movie.isPremium && movie.priceRwf != null && !isPassActive(pass);
-  const history = useBillingHistory(forSale);
+  const history = useBillingHistory(forSale && signedIn);
   const plans = usePlans();
   const flow = usePaymentFlow({ onSuccess: () => setOpen(false) });
   const [country, , currency] = usePayCountry();
@@ -65,6 +69,16 @@ export function BuyTitle({ movie, pass }: { movie: TitleForSale; pass: PassSumma
   const prices: Partial<Record<Currency, number>> = { ...plans.data?.titlePrices, RWF: movie.priceRwf };
   const priceCurrency = currency in prices ? (currency as Currency) : 'RWF';
   const price = formatMoney(prices[priceCurrency]!, priceCurrency, i18n.language);
+  if (!signedIn) {
+    return (
+      <Button asChild size="lg" variant="secondary" className="w-full sm:w-fit">
+        <Link to={signInPath(`/watch/${movie.id}`, 'pay')} data-testid="buy-sign-in">
+          <ShoppingCart aria-hidden="true" />
+          {t('billing.signInToBuy', { price })}
+        </Link>
+      </Button>
+    );
+  }
   return (
     <>
       <Button size="lg" variant="secondary" className="w-full sm:w-fit" onClick={() => setOpen(true)} disabled={history.isPending || plans.isPending}>

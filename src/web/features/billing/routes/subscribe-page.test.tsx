@@ -92,11 +92,12 @@ describe('SubscribePage', () => {
     expect(screen.getByTestId('plan-monthly').className).toContain('ring-2');
   });
 
-  it('says "Login Required" and goes to /login when nobody is signed in', async () => {
+  it('sends a visitor to /login with the reason and the way back to the plan when nobody is signed in (ADR 054)', async () => {
     const view = setup('/subscribe', { signedIn: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Daily Pass' }));
-    expect(toast.error).toHaveBeenCalledWith('Login Required', { description: 'Please log in to subscribe to a plan' });
     await waitFor(() => expect(view.location().pathname).toBe('/login'));
+    expect(new URLSearchParams(view.location().search).get('next')).toBe('/subscribe?plan=daily');
+    expect(new URLSearchParams(view.location().search).get('reason')).toBe('pay');
     expect(step()).toBeNull();
   });
 

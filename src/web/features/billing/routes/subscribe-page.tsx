@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { DEFAULT_PLAN, isPlanId, type PlanId } from '../../../../shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,10 +15,11 @@ import { effectOf, passStateOf, type PassWithTimeline } from '../components/purc
 import { SubscribeDialog, type SubscribeStep } from '../components/subscribe-dialog';
 import { usePaidFlash } from '../hooks/use-paid-flash';
 import { usePaymentFlow } from '../hooks/use-payment-flow';
+import { signInPath } from '../../../lib/sign-in';
 
 /**
  * /subscribe: the four passes and the payment dialog (docs/product/viewer.md §2, §4 and §9); ?plan= preselects one
- * (default: the plan marked popular, DEFAULT_PLAN). Choosing needs a signed-in viewer ("Login Required"). After a successful payment the page
+ * (default: the plan marked popular, DEFAULT_PLAN). Visitors see the plans (ADR 054); choosing one sends a visitor to sign in (reason `pay`) and back to it. After a successful payment the page
  * reloads (`?paid=`) and opens on the dialog's success step. With a pass in force, each plan and the payment step
  * say what buying would do to it (starts after it, takes over now, or extends it; docs/decisions/019). A pass may be
  * bought as a gift, by mobile money or by card (docs/decisions/046-gifts.md): the success step then names who it was
@@ -65,8 +65,8 @@ export function SubscribePage({ pass = null, signedIn = true }: { pass?: PassWit
 
   const choose = (id: PlanId) => {
     if (!signedIn) {
-      toast.error(t('billing.loginRequired'), { description: t('billing.loginRequiredText') });
-      navigate('/login', { state: { from: `/subscribe?plan=${id}` } });
+      // The plans are open to visitors (ADR 054); paying needs an account: sign in, then back to this plan.
+      navigate(signInPath(`/subscribe?plan=${id}`, 'pay'));
       return;
     }
     setPlan(id);

@@ -106,3 +106,25 @@ describe('WatchlistButton', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error removing watchlist', expect.anything()));
   });
 });
+
+describe('WatchlistButton for a signed-out visitor (docs/decisions/054-visitors-see-the-catalogue.md)', () => {
+  it('is a link to sign in with the reason and the way back, and asks nothing of the server', async () => {
+    const { renderRoutes } = await import('../../../test/render');
+    const { SignedInContext } = await import('../../../lib/sign-in');
+    const calls = serve([], json(201, {}));
+    const element = (compact: boolean) => (
+      <SignedInContext.Provider value={false}>
+        <WatchlistButton target={{ kind: 'movie', id: MOVIE }} title="Intare" compact={compact} />
+      </SignedInContext.Provider>
+    );
+    renderRoutes([{ path: '/watch/:id', element: element(false) }], `/watch/${MOVIE}?x=1`);
+    const full = await screen.findByRole('link', { name: 'Sign in to save' });
+    expect(full.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/watch/${MOVIE}?x=1`)}&reason=watchlist`);
+    cleanup();
+    renderRoutes([{ path: '/movies', element: element(true) }], '/movies');
+    const compact = await screen.findByRole('link', { name: 'Sign in to save Intare to your watch list' });
+    expect(compact.getAttribute('href')).toBe('/login?next=%2Fmovies&reason=watchlist');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

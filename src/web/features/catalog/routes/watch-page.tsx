@@ -7,6 +7,7 @@ import { availabilityOf } from '../../../../shared/domain/catalog-list';
 import type { MovieFull } from '../../../../shared/contracts/browse';
 import { Button } from '../../../components/ui/button';
 import { isNotFound } from '../../../lib/api-client';
+import { signInPath, useSignedIn } from '../../../lib/sign-in';
 import { useMovie } from '../api/get-movie';
 import { DetailSkeleton } from '../components/detail-skeleton';
 import { LoadError } from '../components/load-error';
@@ -28,11 +29,14 @@ import { useErrorToast } from '../hooks/use-error-toast';
  * `extraActions` lets the app layer add buttons next to Watch Now (the billing feature's Buy this title);
  * `onWatch` is called as Watch Now is pressed, before the player page has loaded (the app layer starts the playback
  * request there, one step earlier: docs/decisions/030-first-frame-before-the-app.md).
+ * A signed-out visitor sees the page (ADR 054); Watch Now reads "Sign in to watch" and leads to /login with the way
+ * back to this page.
  */
 export function WatchPage({ extraActions, onWatch }: { extraActions?: (movie: MovieFull) => ReactNode; onWatch?: (movieId: string) => void } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const movie = useMovie(id);
+  const signedIn = useSignedIn();
   useErrorToast(movie.error, t('catalog.movieLoadFailed'), isNotFound(movie.error));
 
   if (movie.isPending) return <DetailSkeleton />;
@@ -68,10 +72,17 @@ export function WatchPage({ extraActions, onWatch }: { extraActions?: (movie: Mo
           <div className="flex flex-wrap gap-2">
             {availability === 'ready' && (
               <Button asChild size="lg" className="w-full sm:w-fit">
-                <Link to={`/player/${m.id}`} onClick={() => onWatch?.(m.id)}>
-                  <Play aria-hidden="true" />
-                  {t('catalog.watchNow')}
-                </Link>
+                {signedIn === false ? (
+                  <Link to={signInPath(`/watch/${m.id}`, 'watch')} data-testid="watch-sign-in">
+                    <Play aria-hidden="true" />
+                    {t('catalog.signInToWatch')}
+                  </Link>
+                ) : (
+                  <Link to={`/player/${m.id}`} onClick={() => onWatch?.(m.id)}>
+                    <Play aria-hidden="true" />
+                    {t('catalog.watchNow')}
+                  </Link>
+                )}
               </Button>
             )}
             <WatchlistButton target={{ kind: 'movie', id: m.id }} title={m.title} className="w-full sm:w-fit" />
