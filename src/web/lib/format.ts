@@ -70,6 +70,19 @@ export function formatDecimal(value: number, language: string, digits = 1): stri
   return parts.map((p) => (p.type === 'group' ? l.grouping : p.type === 'decimal' ? l.decimal : p.value)).join('');
 }
 
+/**
+ * A calendar month `YYYY-MM` in the language's words: "October 2026" (en), "octobre 2026" (fr), "Ukwakira 2026" (rw,
+ * months from languages.ts). Not a month: returned as given.
+ */
+export function formatMonth(month: string, language: string): string {
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!m) return month;
+  const [year, index] = [Number(m[1]), Number(m[2]) - 1];
+  const l = languageInfo(language);
+  if (l.months) return `${l.months[index]} ${year}`;
+  return cached(dateFormats, (loc, o) => new Intl.DateTimeFormat(loc, o), l.timeLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, index, 15)));
+}
+
 /** The zone dates are written in, on the server and in the browser alike (docs/decisions/014-server-rendering.md). */
 export const DATE_TIME_ZONE = 'Africa/Kigali';
 

@@ -64,4 +64,79 @@ export function createStudioRepository(db: Database) {
     },
   };
 }
+/** One closed statement of a holder in one currency (docs/decisions/051-statements.md), with its lines. */
+export interface HolderStatementRow {
+  month: string;
+  currency: string;
+  seconds: number;
+  amount: number;
+  closedAt: Date;
+  lines: { titleId: string; title: string; shareBps: number; seconds: number; amount: number }[];
+}
+/** One payout row of a holder (docs/decisions/052-payout-run.md). */
+export interface HolderPayoutRow {
+  id: string;
+  month: string;
+  currency: string;
+  amount: number;
+  carriedIn: number;
+  status: string;
+  reason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * A holder's closed statements and payouts, read by the holder key (`translator:<uuid>`; ADR 051, ADR 052) and by
+ * nothing else, so no other holder's rows can come back. Statements exist only for closed months (written at close).
+ */
+export function createHolderMoneyRepository(db: Database) {
+  return {
+    /** Every closed statement of `holderKey`, newest month first, then by currency; lines by amount, then title id. */
+    async statements(holderKey: string): Promise<HolderStatementRow[]> {
+      const heads = rowsOf(
+        await db.execute(sql`
+          select s.id::text as id, s.month, s.currency, s.seconds, s.amount, c.closed_at
+          from statements s join statement_closes c on c.month = s.month
+          where s.holder_id = ${holderKey}
+          order by s.month desc, s.currency asc`),
+      );
+      if (heads.length === 0) return [];
+      const lines = rowsOf(
+        await db.execute(sql`
+          select l.statement_id::text as statement_id, l.title_id::text as title_id, l.title_name, l.share_bps, l.seconds, l.amount
+          from statement_lines l join statements s on s.id = l.statement_id
+          where s.holder_id = ${holderKey}
+          order by l.amount desc, l.title_id asc`),
+      );
+      return heads.map((h) => ({
+        month: String(h.month),
+        currency: String(h.currency),
+        seconds: Number(h.seconds),
+        amount: Number(h.amount),
+        closedAt: asDate(h.closed_at),
+        lines: lines.filter((l) => l.statement_id === h.id).map((l) => ({ titleId: String(l.title_id), title: String(l.title_name), shareBps: Number(l.share_bps), seconds: Number(l.seconds), amount: Number(l.amount) })),
+      }));
+    },
+
+    /** Whether `holderKey` has a statement in the closed month `month`. */
+    async hasStatement(holderKey: string, month: string): Promise<boolean> {
+      return rowsOf(await db.execute(sql`select 1 from statements where holder_id = ${holderKey} and month = ${month} limit 1`)).length > 0;
+    },
+
+    /** The payouts of `holderKey` not superseded by a retry, newest month first, then by currency. */
+    async payouts(holderKey: string): Promise<HolderPayoutRow[]> {
+      const rows = rowsOf(
+        await db.execute(sql`
+          select id::text as id, month, currency, amount, carried_in, status, reason, created_at, updated_at
+          from payouts where holder_key = ${holderKey} and superseded_by is null
+          order by month desc, currency asc, created_at desc`),
+      );
+      return rows.map((r) => ({ id: String(r.id), month: String(r.month), currency: String(r.currency), amount: Number(r.amount), carriedIn: Number(r.carried_in), status: String(r.status), reason: (r.reason as string | null) ?? null, createdAt: asDate(r.created_at), updatedAt: asDate(r.updated_at) }));
+    },
+  };
+}
+export type HolderMoneyRepository = ReturnType<typeof createHolderMoneyRepository>;
+
 export type StudioRepository = ReturnType<typeof createStudioRepository>;

@@ -9,8 +9,8 @@ import { useAdminMovies } from '../api/get-admin-movies';
 import { UploadPanel } from '../components/upload-panel';
 import { uploadStore, useUploads } from '../hooks/use-uploads';
 
-/** The panel's tabs (docs/product/admin.md §2, plus People of ADR 010, Translators of §12, Payments of §11 and Messages); `?tab=` keeps the choice across reloads. */
-export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'translators', 'payments', 'messages', 'settings', 'vouchers', 'outbox'] as const;
+/** The panel's tabs (docs/product/admin.md §2, plus People of ADR 010, Translators of §12, Payments of §11, Statements of §14 and Messages); `?tab=` keeps the choice across reloads. */
+export const ADMIN_TABS = ['movies', 'groups', 'series', 'analytics', 'people', 'translators', 'payments', 'statements', 'messages', 'settings', 'vouchers', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** The loading screen shows at least this long (docs/product/admin.md §9, "Admin panel loader 1 s"), ms. */
 export const PANEL_LOADER_MS = 1000;
@@ -23,6 +23,7 @@ const AnalyticsTab = lazy(() => import('../tabs/analytics-tab'));
 const PeopleTab = lazy(() => import('../tabs/people-tab'));
 const TranslatorsTab = lazy(() => import('../tabs/translators-tab'));
 const PaymentsTab = lazy(() => import('../tabs/payments-tab'));
+const StatementsTab = lazy(() => import('../tabs/statements-tab'));
 const MessagesTab = lazy(() => import('../tabs/messages-tab'));
 const SettingsTab = lazy(() => import('../tabs/settings-tab'));
 const OutboxTab = lazy(() => import('../tabs/outbox-tab'));
@@ -103,6 +104,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
         <Tabs.Content value="people">{tab === 'people' && <Suspense fallback={fallback}><PeopleTab me={user} /></Suspense>}</Tabs.Content>
         <Tabs.Content value="translators">{tab === 'translators' && <Suspense fallback={fallback}><TranslatorsTab /></Suspense>}</Tabs.Content>
         <Tabs.Content value="payments">{tab === 'payments' && <Suspense fallback={fallback}><PaymentsTab me={user} /></Suspense>}</Tabs.Content>
+        <Tabs.Content value="statements">{tab === 'statements' && <Suspense fallback={fallback}><StatementsTab me={user} /></Suspense>}</Tabs.Content>
         <Tabs.Content value="messages">{tab === 'messages' && <Suspense fallback={fallback}><MessagesTab /></Suspense>}</Tabs.Content>
         {user.role === 'super_admin' && <Tabs.Content value="settings">{tab === 'settings' && <Suspense fallback={fallback}><SettingsTab /></Suspense>}</Tabs.Content>}
         {user.role === 'super_admin' && <Tabs.Content value="vouchers">{tab === 'vouchers' && <Suspense fallback={fallback}><VouchersTab /></Suspense>}</Tabs.Content>}

@@ -7,6 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDecimal } from '../../../lib/format';
 import { useStudio } from '../api/get-studio';
+import { StudioMoneySection } from '../components/studio-money';
+import { StudioTable } from '../components/studio-table';
 
 /** The ranges a translator can look at, days (today included). */
 export const STUDIO_RANGES = [7, 30, 90] as const;
@@ -16,7 +18,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * /studio: a translator's own figures (docs/decisions/047-translators-as-people.md; docs/product/admin.md §12): the
  * minutes watched and distinct viewers of each of their titles over the last 7, 30 or 90 days, and the same per day,
- * from the minutes-watched ledger (ADR 049). An account no translator is linked to is told so.
+ * from the minutes-watched ledger (ADR 049); then their earnings of closed months and their payouts (ADR 051, ADR 052).
+ * An account no translator is linked to is told so.
  */
 export default function StudioPage() {
   const { t } = useTranslation();
@@ -46,7 +49,10 @@ export default function StudioPage() {
           {errorMessage(t, studio.error)}
         </p>
       ) : (
-        <StudioFigures report={studio.data} />
+        <>
+          <StudioFigures report={studio.data} />
+          <StudioMoneySection />
+        </>
       )}
     </div>
   );
@@ -66,24 +72,15 @@ function StudioFigures({ report }: { report: StudioReport }) {
           <CardDescription>{t('studio.rangeText', { from: formatDate(report.from, language), to: formatDate(report.to, language) })}</CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="studio-titles">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="p-2 font-medium">{t('studio.titleColumn')}</th>
-                <th className="p-2 text-right font-medium">{t('studio.minutesColumn')}</th>
-                <th className="p-2 text-right font-medium">{t('studio.viewersColumn')}</th>
+          <StudioTable testId="studio-titles" columns={[{ label: t('studio.titleColumn') }, { label: t('studio.minutesColumn'), numeric: true }, { label: t('studio.viewersColumn'), numeric: true }]}>
+            {report.titles.map((x) => (
+              <tr key={x.titleId} className="border-t">
+                <td className="p-2">{titleOf.get(x.titleId)}</td>
+                <td className="p-2 text-right tabular-nums">{minutes(x.minutes)}</td>
+                <td className="p-2 text-right tabular-nums">{formatDecimal(x.viewers, language, 0)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {report.titles.map((x) => (
-                <tr key={x.titleId} className="border-t">
-                  <td className="p-2">{titleOf.get(x.titleId)}</td>
-                  <td className="p-2 text-right tabular-nums">{minutes(x.minutes)}</td>
-                  <td className="p-2 text-right tabular-nums">{formatDecimal(x.viewers, language, 0)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StudioTable>
         </CardContent>
       </Card>
       <Card>
@@ -91,26 +88,16 @@ function StudioFigures({ report }: { report: StudioReport }) {
           <CardTitle>{t('studio.byDay')}</CardTitle>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="studio-days">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="p-2 font-medium">{t('studio.dayColumn')}</th>
-                <th className="p-2 font-medium">{t('studio.titleColumn')}</th>
-                <th className="p-2 text-right font-medium">{t('studio.minutesColumn')}</th>
-                <th className="p-2 text-right font-medium">{t('studio.viewersColumn')}</th>
+          <StudioTable testId="studio-days" columns={[{ label: t('studio.dayColumn') }, { label: t('studio.titleColumn') }, { label: t('studio.minutesColumn'), numeric: true }, { label: t('studio.viewersColumn'), numeric: true }]}>
+            {[...report.days].reverse().map((d) => (
+              <tr key={`${d.day}|${d.titleId}`} className="border-t">
+                <td className="p-2 whitespace-nowrap">{formatDate(`${d.day}T12:00:00Z`, language)}</td>
+                <td className="p-2">{titleOf.get(d.titleId)}</td>
+                <td className="p-2 text-right tabular-nums">{minutes(d.minutes)}</td>
+                <td className="p-2 text-right tabular-nums">{formatDecimal(d.viewers, language, 0)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {[...report.days].reverse().map((d) => (
-                <tr key={`${d.day}|${d.titleId}`} className="border-t">
-                  <td className="p-2 whitespace-nowrap">{formatDate(`${d.day}T12:00:00Z`, language)}</td>
-                  <td className="p-2">{titleOf.get(d.titleId)}</td>
-                  <td className="p-2 text-right tabular-nums">{minutes(d.minutes)}</td>
-                  <td className="p-2 text-right tabular-nums">{formatDecimal(d.viewers, language, 0)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StudioTable>
         </CardContent>
       </Card>
     </>
