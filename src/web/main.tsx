@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, loadMatchedRoutes } from './app/router';
 import { installGlobalErrorHandlers } from './lib/global-errors';
-import { changeLanguage, i18n, initI18n, isLanguage, keptLanguage } from './lib/i18n';
+import { i18n, initI18n, isLanguage, keepLanguage, keptLanguage } from './lib/i18n';
 import { hydrateServerState, readServerState } from './lib/server-state';
 import { initTheme } from './lib/theme';
 import './styles.css';
@@ -37,11 +37,17 @@ async function start(): Promise<void> {
     );
   const state = readServerState();
   if (!state) {
-    await initI18n(undefined, { shellOnly: location.pathname === '/' });
+    // The server's choice (<html lang>), else the one kept here; remembered as this browser's language.
+    const lang = keptLanguage();
+    keepLanguage(lang);
+    await initI18n(lang, { shellOnly: location.pathname === '/' });
     drawHere();
     return;
   }
+  // One language, chosen once (docs/product/viewer.md §4): the page's. Kept as this browser's language, never
+  // switched after hydration (the server chose it from the cookie, else Accept-Language, else English).
   const drawnIn = isLanguage(state.lang) ? state.lang : 'en';
+  keepLanguage(drawnIn);
   await initI18n(drawnIn);
   hydrateServerState(queryClient, state);
   try {
@@ -52,14 +58,11 @@ async function start(): Promise<void> {
     drawHere();
     return;
   }
-  const kept = keptLanguage();
-  // The language kept in this browser wins over the one the page was drawn in (a cookie lost or not yet written).
-  const onReady = kept !== drawnIn ? () => void changeLanguage(kept) : undefined;
   startTransition(() => {
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={createAppRouter()} i18n={i18n} queryClient={queryClient} onReady={onReady} />
+        <App router={createAppRouter()} i18n={i18n} queryClient={queryClient} />
       </StrictMode>,
       { onRecoverableError: logRecoverable },
     );

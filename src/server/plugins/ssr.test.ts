@@ -75,13 +75,16 @@ describe('pages drawn on the server [pglite]', () => {
     expect(html).toContain('["/assets/vendor-def.js"]');
   });
 
-  it('draws in the language of the sobanura-lang cookie, English for anything else', async () => {
-    const rw = await t.app.inject({ url: '/', headers: { cookie: 'a=1; sobanura-lang=rw; b=2' } });
-    expect(rw.body).toContain('<html lang="rw">');
+  it('draws in the language of the sobanura-lang cookie, else of Accept-Language, else English, and marks it the server\'s choice', async () => {
+    const rw = await t.app.inject({ url: '/', headers: { cookie: 'a=1; sobanura-lang=rw; b=2', 'accept-language': 'fr-FR' } });
+    expect(rw.body).toContain('<html lang="rw" data-lang-from="server">');
     expect(rw.body).toContain('<main>Signed out in rw at /</main>');
     const odd = await t.app.inject({ url: '/', headers: { cookie: 'sobanura-lang="><script>' } });
-    expect(odd.body).toContain('<html lang="en">');
+    expect(odd.body).toContain('<html lang="en" data-lang-from="server">');
     expect(odd.body).toContain('in en at /');
+    const fr = await t.app.inject({ url: '/', headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' } });
+    expect(fr.body).toContain('<html lang="fr" data-lang-from="server">');
+    expect(fr.body).toContain('in fr at /');
   });
 
   it('asks the API as the visitor: their session cookie goes along', async () => {
@@ -132,6 +135,13 @@ describe('server rendering helpers', () => {
     expect(pageLanguage('x=1;sobanura-lang=rw')).toBe('rw');
     expect(pageLanguage('xsobanura-lang=fr')).toBe('en');
     expect(pageLanguage('sobanura-lang=de')).toBe('en');
+  });
+
+  it('takes the browser\'s Accept-Language when no cookie names a language, the cookie first otherwise', () => {
+    expect(pageLanguage(undefined, 'fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr');
+    expect(pageLanguage('sobanura-lang=de', 'rw-RW')).toBe('rw');
+    expect(pageLanguage('sobanura-lang=rw', 'fr-FR')).toBe('rw');
+    expect(pageLanguage(undefined, 'de-DE')).toBe('en');
   });
 
   it('gives up on a page that takes longer than its budget', async () => {

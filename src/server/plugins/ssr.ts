@@ -16,6 +16,7 @@ import { parseCookie as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UI_LANGUAGES } from '../../shared/contracts/contact.js';
 import { DEFAULT_LANGUAGE } from '../../shared/domain/languages.js';
+import { chooseLanguage } from '../../shared/domain/language-choice.js';
 import { withSessionOf } from './auth.js';
 import { LANGUAGE_COOKIE, PLAYER_BOOT_FILE, PLAYER_BOOT_GLOBAL, type PageApiTransport, type PageRenderer } from '../../shared/contracts/page-render.js';
 
@@ -49,10 +50,14 @@ export async function loadPageRenderer(webDir: string, log: FastifyInstance['log
   return { render: mod.render };
 }
 
-/** The language a page is drawn in: the language cookie when it names one of domain/languages.ts; otherwise the default (English). */
-export function pageLanguage(cookieHeader: string | undefined): UiLanguage {
-  const value = parseCookies(cookieHeader ?? '')[LANGUAGE_COOKIE];
-  return UI_LANGUAGES.find((l) => l === value) ?? DEFAULT_LANGUAGE;
+/**
+ * The language a page is drawn in: the language cookie when it names one of domain/languages.ts; otherwise the
+ * browser's Accept-Language; otherwise the default (English) (shared/domain/language-choice.ts). The browser keeps
+ * this choice (web.ts marks the page with it; lib/i18n.ts).
+ */
+export function pageLanguage(cookieHeader: string | undefined, acceptLanguage?: string): UiLanguage {
+  const chosen = chooseLanguage(parseCookies(cookieHeader ?? '')[LANGUAGE_COOKIE], acceptLanguage);
+  return UI_LANGUAGES.find((l) => l === chosen) ?? DEFAULT_LANGUAGE;
 }
 
 /** What the API answered while one page was drawn: every Set-Cookie header, and every status code in order. */

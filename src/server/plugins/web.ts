@@ -15,7 +15,8 @@
  * Each URL is exactly the one the web app requests (the api folders of src/web/features), so nothing is fetched twice.
  *
  * Pages drawn on the server (ssr.ts; docs/decisions/014-server-rendering.md): when the renderer is built, a page
- * is sent drawn, with its state, `<html lang>` of the visitor's language, the app's scripts after the paint and
+ * is sent drawn, with its state, `<html lang>` of the visitor's language (cookie, else Accept-Language, else English;
+ * every page, drawn or not, is marked `data-lang-from="server"` so the browser keeps that choice), the app's scripts after the paint and
  * `Cache-Control: private, no-cache`, and without the API preloads (its data is in it); a page that sends the
  * visitor elsewhere answers 302. Pages the browser draws by itself get index.html as described above. A signed-out
  * visitor (no session cookie; other cookies do not count) may get a page drawn for another such visitor within the last few seconds
@@ -208,12 +209,14 @@ export async function registerWeb(app: FastifyInstance, webDir: string, opts: We
     const meta = await metaFor(url);
     reply.header('vary', 'accept-encoding');
     if (!indexHtml.includes('<!--og-->')) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const lang = pageLanguage(req.headers.cookie);
+    // One language for the page, chosen here (cookie, else Accept-Language, else English) and kept by the browser:
+    // `data-lang-from="server"` tells index.html's inline script and the app that this `lang` is the choice.
+    const lang = pageLanguage(req.headers.cookie, req.headers['accept-language']);
     const page = renderer ? await drawPage(req, reply, lang) : null;
     if (page && 'redirect' in page) return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
     // The player page starts its video before the app has loaded (ADR 030).
     const boot = bootScript && /^\/player\/[^/]+\/?$/.test(url) ? bootScript : '';
-    let html = (page ? drawnHtml : boot ? bootHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    let html = (page ? drawnHtml : boot ? bootHtml : indexHtml).replace(/<html lang="[^"]*"/, `<html lang="${lang}" data-lang-from="server"`);
     // A drawn page carries its data; the API preloads are for pages the browser draws by itself.
     const preload = page ? '' : preloadTags([{ href: '/api/accounts/me', as: 'fetch' }, ...(meta?.preload ?? preloadFor(url))]);
     if (meta) {

@@ -32,8 +32,25 @@ const loaders = Object.fromEntries(
 
 export const isLanguage = isLanguageCode;
 
-/** The language kept in this browser (localStorage), English when none is. */
+/**
+ * The language the server chose for this page (`<html lang>` marked `data-lang-from="server"` by
+ * src/server/plugins/web.ts: the language cookie, else Accept-Language, else English), or null on a page the server
+ * did not mark (the development server, the service worker's offline page).
+ */
+export function serverLanguage(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Language | null {
+  const html = doc?.documentElement;
+  if (!html || html.getAttribute('data-lang-from') !== 'server') return null;
+  const l = html.getAttribute('lang');
+  return isLanguage(l) ? l : null;
+}
+
+/**
+ * The page's language: the server's choice when it made one, else the one kept in this browser (localStorage),
+ * else English. One language, chosen once: the browser never overrides the server's choice (docs/product/viewer.md §4).
+ */
 export function keptLanguage(): Language {
+  const chosen = serverLanguage();
+  if (chosen) return chosen;
   const l = readStored(STORAGE_KEYS.language);
   return isLanguage(l) ? l : DEFAULT_LANGUAGE;
 }
@@ -50,8 +67,8 @@ async function ensureLoaded(lng: Language): Promise<void> {
 export const englishLoaded = (): Promise<void> => ensureLoaded('en');
 
 /**
- * Tells the server which language to draw pages in (LANGUAGE_COOKIE). localStorage stays the browser's record;
- * the cookie follows it. A year, the whole site, first-party only.
+ * Tells the server which language to draw pages in (LANGUAGE_COOKIE): the language the page is in, which
+ * localStorage records too. A year, the whole site, first-party only.
  */
 function writeLanguageCookie(lng: Language): void {
   if (typeof document === 'undefined') return;
@@ -105,11 +122,16 @@ export async function initI18n(language: Language = keptLanguage(), opts: { shel
   return i18n;
 }
 
+/** Remembers `lng` as this browser's language: localStorage and the language cookie (which the server reads). */
+export function keepLanguage(lng: Language): void {
+  if (readStored(STORAGE_KEYS.language) !== lng) writeStored(STORAGE_KEYS.language, lng);
+  writeLanguageCookie(lng);
+}
+
 /** Switches language, loading its texts first, and remembers the choice (localStorage and the language cookie). */
 export async function changeLanguage(lng: Language): Promise<void> {
   await ensureLoaded(lng);
-  writeStored(STORAGE_KEYS.language, lng);
-  writeLanguageCookie(lng);
+  keepLanguage(lng);
   await i18n.changeLanguage(lng);
 }
 
