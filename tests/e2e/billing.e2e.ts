@@ -57,7 +57,7 @@ describe('passes and mobile money, billing and account settings', () => {
     await page.getByLabel('Password', { exact: true }).fill(VIEWER.password);
     await page.getByLabel('Confirm password').fill(VIEWER.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL((u) => u.pathname === '/login');
     await signIn(VIEWER.email, VIEWER.password);
     await page.getByTestId('greeting').waitFor({ state: 'attached' });
   });
@@ -114,7 +114,9 @@ describe('passes and mobile money, billing and account settings', () => {
   it('refuses a number that is neither MTN nor Airtel before any request', async () => {
     await page.getByLabel('MTN Mobile Money or Airtel Money number').fill('0751234567');
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await toast('Invalid Mobile Money Number').waitFor();
+    // Said under the field, which is marked (ADR 055), not in a toast.
+    await page.locator('#payment-phone-error').getByText('Please enter a valid MTN Mobile Money number').waitFor();
+    await expect(page.locator('#payment-phone').getAttribute('aria-invalid')).resolves.toBe('true');
   });
 
   it('activates a Daily Pass, reloads and shows the success step', async () => {
@@ -184,7 +186,7 @@ describe('passes and mobile money, billing and account settings', () => {
     await buyer.getByLabel('Password', { exact: true }).fill('buyer-pass');
     await buyer.getByLabel('Confirm password').fill('buyer-pass');
     await buyer.getByRole('button', { name: 'Create account' }).click();
-    await buyer.waitForURL(/\/login$/);
+    await buyer.waitForURL((u) => u.pathname === '/login');
     await signIn('eric@sobanura.test', 'buyer-pass', buyer);
     await buyer.getByTestId('greeting').waitFor({ state: 'attached' });
 
@@ -227,11 +229,12 @@ describe('passes and mobile money, billing and account settings', () => {
     await page.getByLabel('New password', { exact: true }).fill('abcdef');
     await page.getByLabel('Confirm new password', { exact: true }).fill('abcdeg');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await toast('Password Mismatch').waitFor();
+    // Each problem under its own field (ADR 055).
+    await page.locator('#settings-confirm-password-error').getByText('New passwords do not match.').waitFor();
     await page.getByLabel('New password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm new password', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await toast('Password Too Short').waitFor();
+    await page.locator('#settings-new-password-error').getByText('Password must be at least 6 characters long.').waitFor();
     await page.getByLabel('New password', { exact: true }).fill(VIEWER.newPassword);
     await page.getByLabel('Confirm new password', { exact: true }).fill(VIEWER.newPassword);
     await page.getByRole('button', { name: 'Update Password' }).click();

@@ -82,7 +82,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     await page.getByLabel('Password', { exact: true }).fill('viewer-pass');
     await page.getByLabel('Confirm password').fill('viewer-pass');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, 'aline@sobanura.test', 'viewer-pass');
 
     await open(page, `${server.url}/player/${movieId}`);

@@ -58,7 +58,7 @@ describe('paying by card: the processor’s hosted checkout and the sandbox', ()
       await page.getByLabel(label, { exact: true }).fill(value);
     }
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL((u) => u.pathname === '/login');
     await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);

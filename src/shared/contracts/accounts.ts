@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMsisdn } from '../domain/msisdn.js';
 import { PLAN_IDS } from '../domain/plans.js';
 
 /**
@@ -17,10 +18,28 @@ export type Role = z.infer<typeof role>;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** What the phone field says when it holds no operator's number (the web shows `validation.phone`). */
+export const PHONE_INVALID_MESSAGE = 'Enter a mobile number of MTN or Airtel in Rwanda (07X XXX XXXX) or Uganda (+256 7XX XXX XXX)';
+
+/**
+ * A profile's phone (register and profile update): empty, or a mobile number that `parseMsisdn` reads as an operator's
+ * in operators.ts (Rwanda's local and +250 forms, Uganda's +256 form), since recovery by SMS and gifts text this number
+ * (docs/decisions/055-a-new-viewers-findings.md). Kept as typed; at most 20 characters.
+ */
+export const profilePhone = z
+  .string()
+  .trim()
+  .max(20, 'At most 20 characters')
+  // Past 20 characters `max` has said what is wrong.
+  .refine((v) => v === '' || v.length > 20 || parseMsisdn(v) !== null, PHONE_INVALID_MESSAGE);
+
+/** A full name: required, at most 120 characters (register and profile update). */
+export const fullName = z.string().trim().min(1, 'Full name is required').max(120, 'At most 120 characters');
+
 export const registerBody = z
   .object({
-    fullName: z.string().trim().min(1, 'Full name is required').max(120),
-    phone: z.string().trim().max(20).optional().or(z.literal('')),
+    fullName,
+    phone: profilePhone.optional(),
     email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),
     password: z.string().min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long.').max(PASSWORD_MAX_LENGTH),
     confirmPassword: z.string(),
@@ -90,16 +109,23 @@ export const profileView = z.object({
 export type ProfileView = z.infer<typeof profileView>;
 export const profileResponse = z.object({ profile: profileView });
 
-/** Profile update: no validation beyond length limits (docs/product/viewer.md §5: "Profile update: no validation"). */
+/**
+ * Profile update: a full name is required and the phone, when given, must be an operator's number, as at registration
+ * (docs/decisions/055-a-new-viewers-findings.md, in place of docs/product/viewer.md §5 "no further rule": an empty name
+ * showed blank everywhere and "abc" was kept as the number recovery by SMS texts). 400 `validation_failed` naming
+ * `body.fullName` or `body.phone` otherwise.
+ */
 export const updateProfileBody = z.object({
-  fullName: z.string().trim().max(120, 'At most 120 characters'),
-  phone: z.string().trim().max(20, 'At most 20 characters').nullable().optional(),
+  fullName,
+  phone: profilePhone.nullable().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /**
- * Password change. Length and match are checked by the server with their own codes (400 `weak_password`,
- * 400 `password_mismatch`), so the client can show 'Password Too Short' / 'Password Mismatch'.
+ * Password change. Checked in this order, each naming its field in `details.fields`: the current password (400
+ * `validation_failed` when empty, `wrong_password` when wrong), then the new one's length (400 `weak_password`), its
+ * confirmation (400 `password_mismatch`), that it differs from the current one (400 `same_password`), then the
+ * password policy (`weak_password`, ADR 018). docs/decisions/055-a-new-viewers-findings.md.
  */
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'not_for_sale',
   'already_purchased',
   'wrong_password',
+  'same_password',
   'confirmation_required',
   'payload_too_large',
   'image_rejected',

@@ -7,6 +7,9 @@ import { PASSWORD_MAX_LENGTH } from './accounts.js';
  * the answer.
  * - POST /api/accounts/recovery/email      { email }                                  → 202 { ok: true }
  * - POST /api/accounts/recovery/sms        { phone }                                  → 202 { ok: true }
+ * - GET  /api/accounts/recovery/link?token=                                          → 200 { ok: true } when the link
+ *     can still set a password (nothing spent; 400 `reset_link_invalid` otherwise; counted with the checks per
+ *     address). The reset page asks when it opens (docs/decisions/055-a-new-viewers-findings.md).
  * - POST /api/accounts/recovery/reset      { token, password, confirmPassword }       → 200 { ok: true }
  * - POST /api/accounts/recovery/reset-code { phone, code, password, confirmPassword } → 200 { ok: true }
  * - GET  /api/admin/outbox?limit=          (super admin)                              → { items: OutboxItemView[] }
@@ -57,6 +60,9 @@ const newPassword = { password: z.string().max(PASSWORD_MAX_LENGTH), confirmPass
 
 export const resetWithLinkBody = z.object({ token: z.string().trim().min(16, 'The link is incomplete').max(128), ...newPassword });
 export type ResetWithLinkBody = z.infer<typeof resetWithLinkBody>;
+
+/** Query of GET /api/accounts/recovery/link: the email link's token (the logs never show it: log-redaction.ts). */
+export const resetLinkQuery = z.object({ token: resetWithLinkBody.shape.token });
 
 /** Body of POST /api/accounts/phone/verify. */
 export const verifyPhoneBody = z.object({

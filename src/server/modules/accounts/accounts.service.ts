@@ -3,7 +3,7 @@
  * settings of ADR 011: profile, password change (other sessions signed out) and account erasure (docs/product/viewer.md §2, §5 and §8). Passwords are hashed and sessions kept by better-auth.
  * New passwords follow password-policy.ts (ADR 018: at least 6 characters, not common, not the email or name).
  * Errors: AppError 409 `email_taken`, 401 `invalid_credentials`, 400 `weak_password`, 400 `password_mismatch`,
- * 400 `wrong_password`, 400 `confirmation_required`, 404 `not_found`.
+ * 400 `wrong_password`, 400 `same_password`, 400 `confirmation_required`, 404 `not_found`.
  */
 import { isAPIError } from 'better-auth/api';
 import type { ChangePasswordBody, ProfileView, RegisterBody, Role, SessionUser, UpdateProfileBody } from '../../../shared/contracts/accounts.js';
@@ -77,7 +77,8 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
     },
     profile,
     /**
-     * Saves full name and phone as typed (docs/product/viewer.md §5: no validation beyond length limits). A verified
+     * Saves full name and phone as typed (the contract refused an empty name or a phone that is no operator's number,
+     * docs/decisions/055-a-new-viewers-findings.md). A verified
      * number survives only if the new phone reads as the same number (ADR 021, amended 2026-11-28).
      */
     async updateProfile(userId: string, body: UpdateProfileBody): Promise<ProfileView> {
@@ -88,13 +89,24 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
     /**
      * Changes the password and signs every other session out (better-auth `revokeOtherSessions`); the caller's
      * session is replaced by a new one, whose `Set-Cookie` headers are returned. `who` is the signed-in user (the
-     * new password must not be their email or name).
+     * new password must not be their email or name). Checked in this order, each error naming its field
+     * (docs/decisions/055-a-new-viewers-findings.md): the current password (400 `wrong_password`), the new one's
+     * length (`weak_password`), the confirmation (`password_mismatch`), a new password equal to the current one
+     * (`same_password`), then the password policy (`weak_password`, ADR 018).
      */
-    async changePassword(body: ChangePasswordBody, headers: Headers, who: { email: string; name: string }): Promise<string[]> {
+    async changePassword(body: ChangePasswordBody, headers: Headers, who: { id: string; email: string; name: string }): Promise<string[]> {
+      const wrongPassword = () => new AppError(400, 'wrong_password', 'Your current password is incorrect.', { fields: [{ field: 'body.currentPassword', message: 'Incorrect password' }] });
       const tooShort = { fields: [{ field: 'body.newPassword', message: 'Password must be at least 6 characters long.' }] };
+      // The current password first: a viewer who got it wrong learns that before anything about the new one.
+      const ctx = await auth.$context;
+      const credential = await ctx.internalAdapter.findCredentialAccount(who.id);
+      if (!credential?.password || !(await ctx.password.verify({ hash: credential.password, password: body.currentPassword }))) throw wrongPassword();
       if (body.newPassword.length < PASSWORD_MIN_LENGTH) throw new AppError(400, 'weak_password', 'Password must be at least 6 characters long.', tooShort);
       if (body.newPassword !== body.confirmPassword) {
         throw new AppError(400, 'password_mismatch', 'New passwords do not match.', { fields: [{ field: 'body.confirmPassword', message: 'New passwords do not match.' }] });
+      }
+      if (body.newPassword === body.currentPassword) {
+        throw new AppError(400, 'same_password', 'Your new password must be different from your current password.', { fields: [{ field: 'body.newPassword', message: 'Choose a password different from your current one.' }] });
       }
       checkNewPassword(body.newPassword, who, 'body.newPassword');
       const res = await auth.api
@@ -102,9 +114,7 @@ export function createAccountsService(deps: { auth: Auth; accounts: AccountsRepo
         .catch((err: unknown) => {
           if (isAPIError(err)) {
             const code = String((err.body as { code?: string } | undefined)?.code ?? '');
-            if (code === 'INVALID_PASSWORD') {
-              throw new AppError(400, 'wrong_password', 'Your current password is incorrect.', { fields: [{ field: 'body.currentPassword', message: 'Incorrect password' }] });
-            }
+            if (code === 'INVALID_PASSWORD') throw wrongPassword();
             if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw new AppError(400, 'weak_password', 'Password must be at least 6 characters long.', tooShort);
             if (code === 'UNAUTHORIZED') throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
           }

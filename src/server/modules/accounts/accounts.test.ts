@@ -40,6 +40,21 @@ describeEachDb('accounts', (kind) => {
     expect(fields).toEqual(expect.arrayContaining(['body.fullName', 'body.email', 'body.password', 'body.confirmPassword']));
   });
 
+  it('refuses a phone that is no operator’s number, saying what is wrong, and creates no account (ADR 055)', async () => {
+    for (const phone of ['12345', 'abc', '0712345678', '+255 754 123 456']) {
+      const res = await register({ fullName: 'Phone Test', phone, email: 'phone-test@example.com', password: 'secret-41', confirmPassword: 'secret-41' });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().error.details.fields).toEqual([{ field: 'body.phone', message: 'Enter a mobile number of MTN or Airtel in Rwanda (07X XXX XXXX) or Uganda (+256 7XX XXX XXX)' }]);
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'phone-test@example.com', password: 'secret-41' } });
+    expect(login.statusCode).toBe(401);
+    // Rwanda's forms and Uganda's +256 form are taken, as typed.
+    for (const [i, phone] of ['0788 123 456', '+250722123456', '256772123456'].entries()) {
+      const ok = await register({ fullName: 'Phone Test', phone, email: `phone-ok-${i}@example.com`, password: 'secret-41', confirmPassword: 'secret-41' });
+      expect(ok.statusCode, phone).toBe(201);
+    }
+  });
+
   it('refuses a password that differs from its confirmation', async () => {
     const res = await register({ fullName: 'A', email: 'mismatch@example.com', password: 'secret-41', confirmPassword: 'secret2' });
     expect(res.statusCode).toBe(400);

@@ -41,12 +41,32 @@ describeEachDb('account settings', (kind) => {
     expect(res.json().profile).toMatchObject({ email: v.email, fullName: 'Jean Bosco', phone: '+250 72 000 0000' });
     expect(res.json().profile.updatedAt).toBeTruthy();
     expect((await whoami(v.cookie)).name).toBe('Jean Bosco');
-    const cleared = await call('PUT', '/api/accounts/profile', v.cookie, { fullName: '', phone: '' });
-    expect(cleared.json().profile).toMatchObject({ fullName: '', phone: null });
-    expect((await whoami(v.cookie)).name).toBe('Jean Bosco'); // the display name keeps its last non-empty value
+    // A Ugandan number (+256), and no phone at all, are kept too (ADR 055).
+    expect((await call('PUT', '/api/accounts/profile', v.cookie, { fullName: 'Jean Bosco', phone: '+256 772 123 456' })).json().profile.phone).toBe('+256 772 123 456');
+    expect((await call('PUT', '/api/accounts/profile', v.cookie, { fullName: 'Jean Bosco', phone: '' })).json().profile).toMatchObject({ fullName: 'Jean Bosco', phone: null });
     const long = await call('PUT', '/api/accounts/profile', v.cookie, { fullName: 'x'.repeat(121), phone: '1'.repeat(21) });
     expect(long.statusCode).toBe(400);
     expect(long.json().error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['body.fullName', 'body.phone']);
+  });
+
+  it('refuses an empty full name and a phone that is no operator’s number, naming each field, and keeps what was saved (ADR 055)', async () => {
+    const v = await signUp(t);
+    expect((await call('PUT', '/api/accounts/profile', v.cookie, { fullName: 'Jean Bosco', phone: '0788123456' })).statusCode).toBe(200);
+    for (const [body, fields] of [
+      [{ fullName: '', phone: '0788123456' }, ['body.fullName']],
+      [{ fullName: '   ', phone: '' }, ['body.fullName']],
+      [{ fullName: 'Jean Bosco', phone: 'abc' }, ['body.phone']],
+      [{ fullName: 'Jean Bosco', phone: '12345' }, ['body.phone']],
+      [{ fullName: 'Jean Bosco', phone: '0712345678' }, ['body.phone']], // 071 is no operator's prefix in Rwanda
+      [{ fullName: '', phone: 'abc' }, ['body.fullName', 'body.phone']],
+    ] as const) {
+      const res = await call('PUT', '/api/accounts/profile', v.cookie, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+      expect(res.json().error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(fields);
+    }
+    expect((await call('GET', '/api/accounts/profile', v.cookie)).json().profile).toMatchObject({ fullName: 'Jean Bosco', phone: '0788123456' });
+    expect((await whoami(v.cookie)).name).toBe('Jean Bosco');
   });
 
   it('changes the password, keeps this session on a new cookie and signs every other session out', async () => {
@@ -66,16 +86,28 @@ describeEachDb('account settings', (kind) => {
   });
 
   it.each([
-    [{ currentPassword: 'secret-pass', newPassword: '12345', confirmPassword: '12345' }, 'weak_password', 'Password must be at least 6 characters long.'],
-    [{ currentPassword: 'secret-pass', newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'password_mismatch', 'New passwords do not match.'],
-    [{ currentPassword: 'not-my-password', newPassword: 'abcdef-9', confirmPassword: 'abcdef-9' }, 'wrong_password', 'Your current password is incorrect.'],
-  ])('refuses a password change %o with %s', async (body, code, message) => {
+    [{ currentPassword: 'secret-pass', newPassword: '12345', confirmPassword: '12345' }, 'weak_password', 'Password must be at least 6 characters long.', 'body.newPassword'],
+    [{ currentPassword: 'secret-pass', newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'password_mismatch', 'New passwords do not match.', 'body.confirmPassword'],
+    [{ currentPassword: 'not-my-password', newPassword: 'abcdef-9', confirmPassword: 'abcdef-9' }, 'wrong_password', 'Your current password is incorrect.', 'body.currentPassword'],
+    // The current password is checked first (ADR 055): a wrong one with a short or mismatched new one says so.
+    [{ currentPassword: 'not-my-password', newPassword: '1', confirmPassword: '2' }, 'wrong_password', 'Your current password is incorrect.', 'body.currentPassword'],
+    [{ currentPassword: 'secret-pass', newPassword: 'secret-pass', confirmPassword: 'secret-pass' }, 'same_password', 'Your new password must be different from your current password.', 'body.newPassword'],
+  ])('refuses a password change %o with %s, naming %s', async (body, code, message, field) => {
     const v = await signUp(t);
     const res = await call('POST', '/api/accounts/password', v.cookie, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code, message });
+    expect(res.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     expect(await whoami(v.cookie)).toMatchObject({ id: v.id });
     expect(await login(v.email, 'secret-pass')).toBeTruthy();
+  });
+
+  it('refuses an empty form by asking for the current password first', async () => {
+    const v = await signUp(t);
+    const res = await call('POST', '/api/accounts/password', v.cookie, { currentPassword: '', newPassword: '', confirmPassword: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual(['body.currentPassword']);
   });
 
   it('deletes an account: personal data gone, sessions ended, cookie cleared, payments kept without user or number', async () => {

@@ -16,6 +16,7 @@ import {
   recoveryEmailBody,
   recoverySmsBody,
   resetWithCodeBody,
+  resetLinkQuery,
   resetWithLinkBody,
 } from '../../../shared/contracts/recovery.js';
 import { acceptFormPosts, formErrorHandler, isFormPost } from '../../plugins/form-posts.js';
@@ -76,6 +77,15 @@ export function recoveryRoutes(deps: { recovery: RecoveryService; outbox: Outbox
         if (isFormPost(req)) return done(reply, '/reset-password?done=1');
         return reply.headers(noStore).send({ ok: true as const });
       });
+    });
+
+    // Whether a reset link still works, asked by /reset-password when it opens (ADR 055); nothing is spent.
+    r.get('/api/accounts/recovery/link', {
+      config: { access: 'anonymous' },
+      schema: { querystring: resetLinkQuery, response: { 200: recoveryAccepted } },
+    }, async (req, reply) => {
+      await deps.recovery.checkLink(req.query.token, req.ip);
+      return reply.headers(noStore).send({ ok: true as const });
     });
 
     // Verifying the profile's phone, so that recovery by SMS may use it (ADR 021, amended 2026-11-28).

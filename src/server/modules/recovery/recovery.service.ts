@@ -178,6 +178,18 @@ export function createRecoveryService(deps: RecoveryDeps) {
     },
 
     /**
+     * Whether an email link's token can still set a password, without spending it: the reset page asks when it opens,
+     * so a used, expired or unknown link is said at once instead of after the new password was typed twice
+     * (docs/decisions/055-a-new-viewers-findings.md). Counted with the link and code checks per address.
+     * @throws AppError 400 `reset_link_invalid`; 429 `rate_limited`
+     */
+    async checkLink(token: string, address: string): Promise<void> {
+      await consume(checks, keyOf(store, 'recovery-checks', clientKey(address)), 'Too many attempts from this address.');
+      const row = await repo.activeLink(sha256(token));
+      if (!row || !(await repo.userById(row.userId))) throw linkInvalid();
+    },
+
+    /**
      * Sets a new password with an email link's token.
      * @throws AppError 400 `reset_link_invalid`, `weak_password`, `password_mismatch`; 429 `rate_limited`
      */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryEmailBody, RecoverySmsBody, ResetWithCodeBody, ResetWithLinkBody } from '../../../../shared/contracts/recovery';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,5 +22,20 @@ export function useResetPassword() {
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
     mutationFn: (req: { kind: 'link'; body: ResetWithLinkBody } | { kind: 'code'; body: ResetWithCodeBody }) =>
       apiRequest<{ ok: true }>(req.kind === 'link' ? '/api/accounts/recovery/reset' : '/api/accounts/recovery/reset-code', { method: 'POST', body: req.body }),
+  });
+}
+
+/**
+ * GET /api/accounts/recovery/link?token=: whether an email link can still set a password, asked when the reset page
+ * opens (drawn on the server too), so a used or expired link is said before anything is typed
+ * (docs/decisions/055-a-new-viewers-findings.md). Nothing is spent. Off without a token.
+ */
+export function useResetLinkCheck(token: string | null) {
+  return useQuery({
+    queryKey: ['recovery', 'link', token],
+    queryFn: ({ signal }) => apiRequest<{ ok: true }>(`/api/accounts/recovery/link?${new URLSearchParams({ token: token ?? '' })}`, { signal }),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
   });
 }

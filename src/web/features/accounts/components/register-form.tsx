@@ -25,7 +25,8 @@ const FIELDS = ['fullName', 'phone', 'email', 'password', 'confirmPassword'] as 
  * Before the app has loaded it is a plain form post to /api/accounts/register (docs/decisions/024-forms-before-
  * hydration.md): the server answers 303 to /login?registered=1, or back to /register?error=... with the fields
  * typed (never the passwords), which this form shows again with the translated error. Once the app runs it sends
- * JSON and shows toasts as before. `next` (a same-site path, already checked by the caller) travels in a hidden field
+ * JSON; a refusal naming a field is said under it only, others in a toast (ADR 055). The phone, when given, must be
+ * an operator's number (`registerBody`, ADR 055). `next` (a same-site path, already checked by the caller) travels in a hidden field
  * so the sign-in that follows goes back to the page the visitor came from (ADR 054); `onSuccess` gets the address.
  */
 export function RegisterForm({ onSuccess, next }: { onSuccess: (email: string) => void; next?: string | null }) {
@@ -48,22 +49,27 @@ export function RegisterForm({ onSuccess, next }: { onSuccess: (email: string) =
   const onSubmit = handleSubmit(async (values) => {
     try {
       await registerMutation.mutateAsync(values);
-      toast.success(t('auth.signUpSuccess'), { description: t('auth.signUpSuccessDescription') });
+      // The sign-in page says the account is ready (`registered=1`), as after a form post: no toast besides.
       onSuccess(values.email);
     } catch (error) {
+      // A refusal that names a field is said once, under it (ADR 055); the rest (limits, the server down) in a toast.
+      let named = false;
       if (isApiError(error, 'email_taken')) {
         setError('email', { type: 'server', message: t('errors.email_taken') }, { shouldFocus: true });
+        named = true;
       }
       // Too short, common, or the email or name (ADR 018): shown under the password, which the server names.
       if (isApiError(error, 'weak_password')) {
         setError('password', { type: 'server', message: t('errors.weak_password') }, { shouldFocus: true });
+        named = true;
       }
       for (const [field, message] of Object.entries(fieldErrors(error))) {
         if ((FIELDS as readonly string[]).includes(field)) {
-          setError(field as FieldPath<Input>, { type: 'server', message: t(`validation.${field}`, { defaultValue: message }) });
+          setError(field as FieldPath<Input>, { type: 'server', message: t(`validation.${field}`, { defaultValue: message }) }, { shouldFocus: !named });
+          named = true;
         }
       }
-      toast.error(t('auth.signUpFailed'), { description: errorMessage(t, error) });
+      if (!named) toast.error(t('auth.signUpFailed'), { description: errorMessage(t, error) });
     }
   });
 

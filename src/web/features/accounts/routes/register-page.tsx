@@ -6,7 +6,7 @@ import { safeNextPath, SIGN_IN_PAGES } from '../../../../shared/domain/next-path
 import { RegisterForm } from '../components/register-form';
 
 /**
- * /register. Success goes to /login (spec), with the address filled in; `?next=` (a same-site path, the page a
+ * /register. Success goes to /login (spec), with the address filled in and a line saying the account is ready (ADR 055); `?next=` (a same-site path, the page a
  * visitor was sent to sign in from: ADR 054) goes along, so signing in then returns there.
  */
 export function RegisterPage() {
@@ -14,7 +14,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const next = safeNextPath(new URLSearchParams(location.search).get('next'), SIGN_IN_PAGES);
-  const toLogin = (email: string) => navigate(next ? `/login?${new URLSearchParams({ registered: '1', email, next })}` : '/login');
+  // As the form post's 303 does: the sign-in page says the account is ready and has the address filled in (ADR 055).
+  const toLogin = (email: string) => navigate(`/login?${new URLSearchParams({ registered: '1', email, ...(next ? { next } : {}) })}`);
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <Card>

@@ -1,14 +1,13 @@
 import { ArrowLeft, CreditCard, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { GiftRecipient } from '../../../../shared/contracts/gifts';
 import { COUNTRY_INFO, type Currency } from '../../../../shared/domain/countries';
 import { parseMsisdn, sanitizeMsisdnInput } from '../../../../shared/domain/msisdn';
 import { type Operator, operatorNameKey } from '../../../../shared/domain/operators';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FieldError, Label } from '../../../components/ui/label';
 import { formatMoney } from '../../../lib/format';
 import { usePayCountry } from '../hooks/use-pay-country';
 import { GiftFields, readGift, type GiftDraft } from './gift-fields';
@@ -22,7 +21,9 @@ import { PayCountryPicker } from './pay-country-picker';
  * country (usePayCountry; a picker shows when operators of several countries are offered): Rwanda 078/079 MTN,
  * 072/073 Airtel; Uganda 076/077/078 MTN, 070/074/075 Airtel; as 07X…, the country code and 7X…, or 7X… plus 7
  * digits. The operator it goes to is shown as the viewer types, and the price in that country's currency. A number
- * that is not valid, or whose operator is not among `operators` (GET /api/plans), is refused here, before any request.
+ * that is not valid, or whose operator is not among `operators` (GET /api/plans), is refused here, before any request:
+ * said under the field, which is marked invalid and focused (a toast covered the dialog's close button on a phone;
+ * docs/decisions/055-a-new-viewers-findings.md).
  * With `gift` (passes only, docs/decisions/046-gifts.md), "Buy as a gift" asks for the recipient's email or mobile
  * number (read in the paying country, `readGift`) and the message's language; a recipient that cannot be read is
  * shown under its field and nothing is paid, by mobile money or by card.
@@ -62,6 +63,12 @@ export function PaymentStep({
   const currency = COUNTRY_INFO[parsed?.country ?? country].currency as Currency;
   const price = item.prices[currency];
   const [giftProblem, setGiftProblem] = useState<string | null>(null);
+  /** What is wrong with the number, said under it once Pay Now was pressed; cleared as the viewer types. */
+  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
+  const refuseNumber = (text: string) => {
+    setPhoneProblem(text);
+    document.getElementById('payment-phone')?.focus();
+  };
   const placeholder = numberPlaceholder(operators, country);
   /** The gift's recipient, or false (the problem is shown) when the gift's field cannot be read. */
   const giftOrProblem = (): GiftRecipient | undefined | false => {
@@ -83,14 +90,9 @@ export function PaymentStep({
       onSubmit={(e) => {
         e.preventDefault();
         if (!phone || processing || price == null) return;
-        if (!parsed) {
-          toast.error(t(`billing.invalidNumber.${set}`), { description: t(`billing.invalidNumberText.${set}`) });
-          return;
-        }
-        if (!offered) {
-          toast.error(t('billing.operatorUnavailable', { operator: t(operatorNameKey(parsed.operator)) }), { description: t(`billing.invalidNumberText.${set}`) });
-          return;
-        }
+        if (!parsed) return refuseNumber(t(`billing.invalidNumberText.${set}`));
+        if (!offered) return refuseNumber(`${t('billing.operatorUnavailable', { operator: t(operatorNameKey(parsed.operator)) })}. ${t(`billing.invalidNumberText.${set}`)}`);
+        setPhoneProblem(null);
         const recipient = giftOrProblem();
         if (recipient === false) return;
         if (recipient) onPay(parsed.msisdn, recipient);
@@ -126,11 +128,15 @@ export function PaymentStep({
           autoComplete="tel-national"
           placeholder={placeholder}
           value={phone}
-          onChange={(e) => setPhone(sanitizeMsisdnInput(e.target.value))}
+          onChange={(e) => {
+            setPhone(sanitizeMsisdnInput(e.target.value));
+            setPhoneProblem(null);
+          }}
           disabled={processing}
-          aria-describedby="payment-phone-hint payment-operator"
-          aria-invalid={parsed !== null && !offered ? true : undefined}
+          aria-describedby={phoneProblem ? 'payment-phone-error payment-phone-hint payment-operator' : 'payment-phone-hint payment-operator'}
+          aria-invalid={phoneProblem || (parsed !== null && !offered) ? true : undefined}
         />
+        <FieldError id="payment-phone-error">{phoneProblem ?? undefined}</FieldError>
         <p id="payment-phone-hint" className="text-xs text-muted-foreground">
           {t(`billing.phoneHint.${set}`)}
         </p>

@@ -62,6 +62,13 @@ describe('download dialog', () => {
     expect(view.location().search).toBe('');
   });
 
+  it('offers View Subscription Plans to a viewer without a pass (ADR 055: no dead end)', async () => {
+    renderPage(() => json(403, { error: { code: 'subscription_required', message: 'x', details: { reason: 'none' } } }));
+    const link = await screen.findByRole('link', { name: 'View Subscription Plans' });
+    expect(link.getAttribute('href')).toBe('/subscribe');
+    expect(screen.getByRole('dialog').textContent).toContain('You need an active subscription');
+  });
+
   it('sends this device\'s kept id with the options and the download, and refuses a device beyond the pass\'s', async () => {
     localStorage.setItem('sobanura-device-id', '00000000-0000-4000-8000-0000000000d1');
     const { fetchMock } = renderPage(() => json(200, { ...options(3), devices: { limit: 3, used: 3, remaining: 0, thisDevice: false } }));

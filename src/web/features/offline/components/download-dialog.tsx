@@ -1,10 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { OfflineOptions } from '../../../../shared/contracts/offline';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDecimal } from '../../../lib/format';
 import { createOfflineDownload, getOfflineOptions } from '../api/offline-api';
@@ -27,7 +29,8 @@ function QuotaText({ options }: { options: OfflineOptions }) {
  * the viewer may store with its size for this title and MB per hour, the pass's quota, the room left on the device
  * and a Wi-Fi only choice; Download counts it (POST /api/offline, with this device's id: lib/device-id.ts) and starts
  * the transfer. Refusals (no pass, not in this pass, quota used, every device of the pass holding copies) are shown
- * in the dialog in the server's words, translated.
+ * in the dialog in the server's words, translated; without a pass (403 `subscription_required`) or with one that
+ * has no downloads (`download_not_included`) the dialog also offers View Subscription Plans, to /subscribe (docs/decisions/055-a-new-viewers-findings.md: no dead end).
  * @param id movie, movie-part or episode id
  * @param onStarted called once the transfer has started (instead of onOpenChange(false): the caller closes it)
  */
@@ -64,9 +67,16 @@ export function DownloadDialog({ id, open, onOpenChange, onStarted }: { id: stri
         {options.isPending ? (
           <Spinner label={t('common.loading')} />
         ) : options.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(t, options.error)}
-          </p>
+          <div className="grid gap-4">
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(t, options.error)}
+            </p>
+            {(isApiError(options.error, 'subscription_required') || isApiError(options.error, 'download_not_included')) && (
+              <Button asChild>
+                <Link to="/subscribe">{t('player.viewPlans')}</Link>
+              </Button>
+            )}
+          </div>
         ) : (
           <form
             className="grid gap-4"

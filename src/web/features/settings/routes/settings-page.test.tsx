@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PassSummary } from '../../../../shared/contracts/accounts';
 import { initI18n } from '../../../lib/i18n';
 import { renderRoutes } from '../../../test/render';
-import { passwordProblem } from '../components/security-card';
+import { profileProblems } from '../components/profile-card';
+import { passwordProblems } from '../components/security-card';
 import { expiryText } from '../components/subscription-card';
 import { SettingsPage } from './settings-page';
 
@@ -37,12 +38,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('password rules (docs/product/viewer.md §5)', () => {
-  it('checks the match first, then the length of 6', () => {
-    expect(passwordProblem('abcdef', 'abcdeg')).toBe('mismatch');
-    expect(passwordProblem('abc', 'abcd')).toBe('mismatch');
-    expect(passwordProblem('abcde', 'abcde')).toBe('tooShort');
-    expect(passwordProblem('abcdef', 'abcdef')).toBeNull();
+describe('password rules (docs/product/viewer.md §5, ADR 055)', () => {
+  const p = (currentPassword: string, newPassword: string, confirmPassword: string) => passwordProblems({ currentPassword, newPassword, confirmPassword });
+  it('names each field with its own problem: current required, new at least 6 and not the current one, confirmation matching', () => {
+    expect(p('', '', '')).toEqual({ currentPassword: 'settings.currentPasswordRequired', newPassword: 'settings.passwordTooShortText' });
+    expect(p('old-pass', 'abcdef', 'abcdeg')).toEqual({ confirmPassword: 'settings.passwordMismatchText' });
+    expect(p('old-pass', 'abc', 'abcd')).toEqual({ newPassword: 'settings.passwordTooShortText', confirmPassword: 'settings.passwordMismatchText' });
+    expect(p('old-pass', 'old-pass', 'old-pass')).toEqual({ newPassword: 'errors.same_password' });
+    expect(p('old-pass', 'abcdef', 'abcdef')).toEqual({});
+  });
+});
+
+describe('profile rules (ADR 055)', () => {
+  it('needs a full name, and a phone that is empty or an operator’s number', () => {
+    expect(profileProblems({ fullName: 'Aline', phone: '' })).toEqual({});
+    expect(profileProblems({ fullName: 'Aline', phone: '078 812 3456' })).toEqual({});
+    expect(profileProblems({ fullName: 'Aline', phone: '+256772123456' })).toEqual({});
+    expect(profileProblems({ fullName: '  ', phone: 'abc' })).toEqual({ fullName: 'validation.fullName', phone: 'validation.phone' });
+    expect(profileProblems({ fullName: 'Aline', phone: '12345' })).toEqual({ phone: 'validation.phone' });
+    expect(profileProblems({ fullName: 'x'.repeat(121), phone: '' })).toEqual({ fullName: 'validation.tooLong' });
   });
 });
 
@@ -108,10 +122,19 @@ describe('SettingsPage', () => {
       fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: confirm } });
       fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     };
+    // An empty form: the current password is asked for first, each field says its own problem, no toast.
+    fill('', '', '');
+    const current = screen.getByLabelText('Current password');
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(current.getAttribute('aria-describedby')!)?.textContent).toBe('Enter your current password.');
+    expect(document.activeElement).toBe(current);
+    expect(document.getElementById(screen.getByLabelText('New password').getAttribute('aria-describedby')!)?.textContent).toBe('Password must be at least 6 characters long.');
     fill('old-pass', 'abcdef', 'abcdeg');
-    expect(toast.error).toHaveBeenLastCalledWith('Password Mismatch', { description: 'New passwords do not match.' });
-    fill('old-pass', 'abc', 'abc');
-    expect(toast.error).toHaveBeenLastCalledWith('Password Too Short', { description: 'Password must be at least 6 characters long.' });
+    expect(document.getElementById(screen.getByLabelText('Confirm new password').getAttribute('aria-describedby')!)?.textContent).toBe('New passwords do not match.');
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
+    fill('old-pass', 'old-pass', 'old-pass');
+    expect(document.getElementById(screen.getByLabelText('New password').getAttribute('aria-describedby')!)?.textContent).toBe('Your new password must be different from your current password.');
+    expect(toast.error).not.toHaveBeenCalled();
     expect(calls.some((c) => c.url === '/api/accounts/password')).toBe(false);
     fill('old-pass', 'new-pass-1', 'new-pass-1');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Password Updated', { description: expect.stringContaining('signed out on your other devices') }));
@@ -121,7 +144,7 @@ describe('SettingsPage', () => {
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
   });
 
-  it('shows a wrong current password as "Password Update Failed"', async () => {
+  it('shows a wrong current password under its field, not in a toast', async () => {
     mockFetch((url) => (url === '/api/accounts/password' ? { status: 400, body: { error: { code: 'wrong_password', message: 'Your current password is incorrect.' } } } : { status: 200, body: { profile } }));
     renderSettings(null);
     fireEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
@@ -129,8 +152,25 @@ describe('SettingsPage', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abcdef' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'abcdef' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Password Update Failed', { description: 'Your current password is incorrect.' }));
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(current.getAttribute('aria-describedby')!)?.textContent).toBe('Your current password is incorrect.');
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByLabelText('New password')).toBeTruthy();
+  });
+
+  it('refuses an empty name and a phone that is no number under their fields, sending nothing', async () => {
+    const calls = mockFetch(() => ({ status: 200, body: { profile } }));
+    renderSettings(null);
+    fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    const name = screen.getByLabelText('Full name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Full name is required');
+    expect(document.getElementById(screen.getByLabelText('Phone number').getAttribute('aria-describedby')!)?.textContent).toContain('Enter a mobile number of MTN or Airtel');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('shows an active pass with Manage Subscription to /billing, and an inactive one without it', async () => {
