@@ -11,6 +11,15 @@ import { describeEachDb, signUp, startTestApp, type TestApp } from '../test/harn
 const CALLERS: (Role | 'anonymous')[] = ['anonymous', 'user', 'admin', 'super_admin'];
 /** Routes that check a credential of their own (a media signature, the command line's token) after the guard. */
 const OWN_CHECK = new Set(['/media/v/:videoId/:token/*', '/api/internal/cli']);
+/**
+ * Routes open to every signed-in account whose service then refuses, with a 403 of its own code, an account it is not
+ * for: the translator's studio answers `not_a_translator` to a viewer or admin no translator is linked to (ADR 047).
+ */
+const OWN_REFUSAL = new Map([
+  ['/api/studio', 'not_a_translator'],
+  ['/api/studio/statements', 'not_a_translator'],
+  ['/api/studio/statements/:month/page', 'not_a_translator'],
+]);
 
 describeEachDb('route guards', (kind) => {
   let t: TestApp;
@@ -66,6 +75,8 @@ describeEachDb('route guards', (kind) => {
         if (!allowed) {
           expect(res.statusCode, `${caller} ${route.method} ${route.url}`).toBe(caller === 'anonymous' ? 401 : 403);
           expect(res.json().error.code).toBe(caller === 'anonymous' ? 'unauthenticated' : 'forbidden');
+        } else if (OWN_REFUSAL.has(route.url) && res.statusCode === 403) {
+          expect(res.json().error.code, `${caller} ${route.method} ${route.url}`).toBe(OWN_REFUSAL.get(route.url));
         } else if (!OWN_CHECK.has(route.url)) {
           expect([401, 403], `${caller} ${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
           expect(res.statusCode, `${caller} ${route.method} ${route.url}`).toBeLessThan(500);
