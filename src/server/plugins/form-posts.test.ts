@@ -70,6 +70,15 @@ describeEachDb('form posts', (kind) => {
     expect(json.statusCode).toBe(200);
   });
 
+  it('register: carries a same-site next on to /login and back to the form, and drops any other (ADR 054)', async () => {
+    const r = await post('/api/accounts/register', { fullName: 'Grace M', email: 'register-next@example.rw', password: PASSWORD, confirmPassword: PASSWORD, next: '/watch/m1?x=1' });
+    expect([location(r).path, location(r).q.get('next'), location(r).q.get('email')]).toEqual(['/login', '/watch/m1?x=1', 'register-next@example.rw']);
+    const evil = await post('/api/accounts/register', { fullName: 'Eve', email: 'evil-next@example.rw', password: PASSWORD, confirmPassword: PASSWORD, next: '//evil.example/' });
+    expect([location(evil).path, location(evil).q.has('next')]).toEqual(['/login', false]);
+    const back = await post('/api/accounts/register', { fullName: 'Weak', email: 'weak-next@example.rw', password: 'password', confirmPassword: 'password', next: '/subscribe?plan=daily' });
+    expect([location(back).path, location(back).q.get('error'), location(back).q.get('next')]).toEqual(['/register', 'weak_password', '/subscribe?plan=daily']);
+  });
+
   it('register: the password policy and validation send the form back with the fields, never the password', async () => {
     const weak = await post('/api/accounts/register', { fullName: 'Weak Person', email: 'weak@example.rw', password: 'password', confirmPassword: 'password' });
     const w = location(weak);
