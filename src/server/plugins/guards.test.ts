@@ -54,6 +54,8 @@ describeEachDb('route guards', (kind) => {
     expect(accessOf('POST', '/api/gifts/claim-with-account')).toBe('anonymous');
     // A translator's studio (ADR 047): any signed-in account; the service refuses one no translator is linked to.
     expect(accessOf('GET', '/api/studio')).toBe('user');
+    // Analytics per title, translator and currency (admin; title-analytics.ts).
+    expect(accessOf('GET', '/api/admin/analytics/titles')).toBe('admin');
     // Their own closed statements, payouts and statement pages (ADR 051, ADR 052): the same, for their own holder only.
     for (const url of ['/api/studio/statements', '/api/studio/statements/:month/page']) expect(accessOf('GET', url), url).toBe('user');
   });

@@ -12,6 +12,6 @@ export const statementsModule: ServerModule = {
   name: 'statements',
   services: [provide({ provides: ['statements'], needs: [], build: ({ config, db }) => ({ statements: createStatementsService({ repo: createStatementsRepository(db.db), config: config.statements }) }) })],
   async routes({ app, services }) {
-    await app.register(statementsRoutes({ statements: services.statements }));
+    await app.register(statementsRoutes({ statements: services.statements, minutes: services.minutes }));
   },
 };

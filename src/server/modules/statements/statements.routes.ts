@@ -6,12 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statementHolderParams, statementHoldersCsvQuery, statementMonthParams, statementsReport } from '../../../shared/contracts/statements.js';
+import { titleAnalyticsQuery, titleAnalytics as titleAnalyticsResponse } from '../../../shared/contracts/title-analytics.js';
+import type { ViewingService } from '../viewing/viewing.service.js';
 import type { StatementsService } from './statements.service.js';
+import { titleAnalytics } from './title-analytics.js';
 
 const noStore = { 'cache-control': 'no-store' };
 const csvHeaders = (file: string) => ({ ...noStore, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"` });
 
-export function statementsRoutes(deps: { statements: StatementsService }) {
+export function statementsRoutes(deps: { statements: StatementsService; minutes: Pick<ViewingService, 'minutesByTitle'> }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const admin = { access: 'admin' as const };
@@ -19,6 +22,14 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
     r.get('/api/admin/statements/:month', { config: admin, schema: { params: statementMonthParams, response: { 200: statementsReport } } }, async (req, reply) =>
       reply.headers(noStore).send(await deps.statements.statements(req.params.month)),
     );
+
+    // Analytics per title, translator and currency (contract title-analytics.ts): the month's statements and ledger totals.
+    r.get('/api/admin/analytics/titles', { config: admin, schema: { querystring: titleAnalyticsQuery, response: { 200: titleAnalyticsResponse } } }, async (req, reply) => {
+      const { month } = req.query;
+      const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      const [report, minutes] = await Promise.all([deps.statements.statements(month), deps.minutes.minutesByTitle(`${month}-01`, last)]);
+      return reply.headers(noStore).send(titleAnalytics(report, minutes));
+    });
 
     r.post('/api/admin/statements/:month/close', { config: { access: 'super_admin' }, schema: { params: statementMonthParams, response: { 200: statementsReport } } }, async (req, reply) => {
       const user = await req.requireUser();

@@ -95,6 +95,31 @@ describeEachDb('statements', (kind) => {
     expect(ana.currencies.RWF!.explanation.join('\n')).toMatch(/Revenue 8714 .* − platform share 2614 \(30% of each payment net of fees/);
   });
 
+  it('gives the Analytics tab each title’s minutes, viewers and revenue, each translator’s minutes and amount, and each currency (title-analytics.ts)', async () => {
+    const res = await get(admin, `/api/admin/analytics/titles?month=${MONTH}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      month: MONTH,
+      closed: false,
+      // The hit film: 60 + 60 + 20 × 60 s (the granted viewer's minutes bring no money); its USD pass part and UGX purchase.
+      titles: [
+        { titleId: film2, title: 'Hit film', kind: 'film', minutes: 22, viewers: 3, revenue: { USD: 70, UGX: 3500 } },
+        { titleId: film1, title: 'Niche film', kind: 'film', minutes: 1.5, viewers: 1, revenue: { RWF: 6100 } },
+      ],
+      translators: [
+        { holderId: `translator:${transB}`, name: 'Ben Translator', minutes: 22, amount: { USD: 42, UGX: 2100 } },
+        { holderId: `translator:${transA}`, name: 'Ana Translator', minutes: 1.5, amount: { RWF: 6100 } },
+      ],
+      currencies: [
+        { currency: 'RWF', revenue: 8714, fees: 0, platformShare: 2614, holders: 6100 },
+        { currency: 'UGX', revenue: 5000, fees: 0, platformShare: 1500, holders: 3500 },
+        { currency: 'USD', revenue: 100, fees: 0, platformShare: 30, holders: 70 },
+      ],
+    });
+    expect((await get(user, `/api/admin/analytics/titles?month=${MONTH}`)).statusCode).toBe(403);
+    expect((await get(admin, '/api/admin/analytics/titles?month=2026-13')).statusCode).toBe(400);
+  });
+
   it('prints the preview on the command line, per holder and currency, and as JSON', async () => {
     const cli = (argv: string[]) => runCli(argv, { services: t.services, cwd: process.cwd() });
     const json = await cli(['statement', 'preview', '--month', MONTH, '--json']);

@@ -135,6 +135,26 @@ export function createViewingRepository(db: Database) {
       );
       return rows.map((r) => ({ day: String(r.day), titleId: String(r.title_id), kind: r.kind === 'series' ? 'series' : 'film', title: (r.title as string | null) ?? null, seconds: Number(r.seconds), viewers: Number(r.viewers) }));
     },
+
+    /**
+     * Seconds watched and distinct viewers per display title over days `fromDay`..`toDay` (YYYY-MM-DD, UTC,
+     * inclusive), viewers counted once across the days; most seconds first.
+     */
+    async totalsByTitle(fromDay: string, toDay: string): Promise<Omit<DailyTitleRow, 'day'>[]> {
+      const rows = rowsOf(
+        await db.execute(sql`
+          select v.title_id::text as title_id, case when bool_or(v.kind = 'episode') then 'series' else 'film' end as kind,
+            coalesce(min(m.title), min(s.title)) as title, sum(v.seconds)::int as seconds, count(distinct v.user_id)::int as viewers
+          from viewing_minutes v
+          left join movies m on m.id = v.title_id
+          left join series s on s.id = v.title_id
+          where v.minute >= (${fromDay}::date)::timestamp at time zone 'UTC'
+            and v.minute < ((${toDay}::date + 1))::timestamp at time zone 'UTC'
+          group by 1
+          order by 4 desc, 1 asc`),
+      );
+      return rows.map((r) => ({ titleId: String(r.title_id), kind: r.kind === 'series' ? 'series' : 'film', title: (r.title as string | null) ?? null, seconds: Number(r.seconds), viewers: Number(r.viewers) }));
+    },
   };
 }
 export type ViewingRepository = ReturnType<typeof createViewingRepository>;

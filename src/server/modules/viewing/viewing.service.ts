@@ -69,6 +69,11 @@ export function createViewingService(deps: { repo: ViewingRepository }) {
       const rows = await repo.dailyByTitle(q.from, q.to, q.titleId);
       return { from: q.from, to: q.to, items: rows.map((r) => ({ ...r, minutes: Math.round(r.seconds / 6) / 10 })) };
     },
+
+    /** Seconds watched and distinct viewers per display title over UTC days `fromDay`..`toDay` (inclusive), most first. */
+    async minutesByTitle(fromDay: string, toDay: string) {
+      return repo.totalsByTitle(fromDay, toDay);
+    },
   };
 }
 export type ViewingService = ReturnType<typeof createViewingService>;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnalyticsCounts, AnalyticsReport } from '../../../../shared/contracts/admin';
+import type { TitleAnalytics } from '../../../../shared/contracts/title-analytics';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, queryString } from './keys';
 
@@ -14,4 +15,8 @@ export function useAnalyticsReport(from: string, to: string) {
 /** The CSV download link of one series for the range. */
 export function exportUrl(series: string, from: string, to: string): string {
   return `/api/admin/analytics/export.csv${queryString({ series, from, to })}`;
+}
+/** GET /api/admin/analytics/titles?month: one month per title, translator and currency (contract title-analytics.ts). */
+export function useTitleAnalytics(month: string) {
+  return useQuery({ queryKey: ['admin', 'analytics-titles', month], queryFn: () => apiRequest<TitleAnalytics>(`/api/admin/analytics/titles${queryString({ month })}`) });
 }

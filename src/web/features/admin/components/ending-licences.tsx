@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDate } from '../../../lib/format';
 import { useEndingLicences } from '../api/rights';
 
 /** Days ahead the panel lists ending licences for (docs/product/admin.md §13). */
@@ -8,12 +9,11 @@ export const ENDING_DAYS = 30;
 
 /**
  * Licences ending within the next 30 days, soonest first (GET /api/admin/rights/ending; docs/product/admin.md §13),
- * each with its title and end in the admin's local time; "none" when there are none.
+ * each with its title and end in the page's language and Kigali time (lib/format.ts formatDate); "none" when there are none.
  */
 export function EndingLicences() {
   const { t, i18n } = useTranslation();
   const ending = useEndingLicences(ENDING_DAYS);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card data-testid="ending-licences">
       <CardHeader>
@@ -34,7 +34,7 @@ export function EndingLicences() {
                   {l.title} <span className="text-muted-foreground">({t(`admin.rights.titleKind.${l.kind}`)})</span>
                 </span>
                 <time dateTime={l.licenceEnd} className="tabular-nums">
-                  {when.format(new Date(l.licenceEnd))}
+                  {formatDate(l.licenceEnd, i18n.language, { time: true })}
                 </time>
               </li>
             ))}

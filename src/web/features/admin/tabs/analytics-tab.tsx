@@ -12,6 +12,7 @@ import { formatMoney } from '../../../lib/format';
 import { exportUrl, useAnalyticsCounts, useAnalyticsReport } from '../api/analytics';
 import { isMissingRoute } from '../api/keys';
 import { EndingLicences } from '../components/ending-licences';
+import { TitleAnalyticsCard } from '../components/title-analytics';
 
 const DAY_MS = 86_400_000;
 
@@ -66,6 +67,7 @@ export function AnalyticsTab() {
         </dl>
       </section>
       <EndingLicences />
+      <TitleAnalyticsCard />
       <section aria-labelledby="range-title" className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
           <h2 id="range-title" className="mr-auto text-lg font-semibold">
