@@ -4,9 +4,9 @@
  * email (role `translator` unless admin or super_admin) or makes one, mailed a set-password link through the outbox;
  * a merge and a removal keep the display items' translator columns right. Other roles are refused.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { catalogItems, movies, series } from '../../db/schema/index.js';
+import { catalogItems, movies, series, titleRights, titleRightsHolders } from '../../db/schema/index.js';
 import { describeEachDb, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { givePlaceholderVideos } from '../catalog/playable-fixture.js';
 
@@ -165,6 +165,30 @@ describeEachDb('admin translators', (kind) => {
     // Search matches the kept translator's name on the moved titles.
     const found = (await t.app.inject({ url: '/api/catalog?q=Giti%20Junior' })).json();
     expect(found.items.map((i: { title: string }) => i.title)).toContain('Inzovu');
+  });
+
+  it('merges rights holders too: A\'s rows go to B, a title both hold adds the shares, nothing is left without a translator (ADR 056)', async () => {
+    const a = (await create({ name: 'Rights From' })).json().translator;
+    const b = (await create({ name: 'Rights Into' })).json().translator;
+    const c = (await create({ name: 'Rights Other' })).json().translator;
+    const alone = await t.services.catalog.create({ title: 'Icyizere', category: 'drama', translatorId: a.id });
+    const both = await t.services.catalog.create({ title: 'Ubumwe', category: 'drama', translatorId: a.id });
+    const shared = await t.services.series.create({ title: 'Inshuti', category: 'drama', translatorId: c.id });
+    const put = (titleId: string, holders: object[]) => as(admin, 'PUT', `/api/admin/rights/${titleId}`, { holders, licenceStart: '2026-01-01T00:00:00.000Z' });
+    expect((await put(both.id, [{ kind: 'translator', translatorId: a.id, shareBp: 2500 }, { kind: 'translator', translatorId: b.id, shareBp: 3500 }, { kind: 'operator', shareBp: 4000 }])).statusCode).toBe(200);
+    expect((await put(shared.id, [{ kind: 'translator', translatorId: c.id, shareBp: 7000 }, { kind: 'translator', translatorId: a.id, shareBp: 3000 }])).statusCode).toBe(200);
+
+    expect((await as(admin, 'POST', `/api/admin/translators/${a.id}/merge`, { intoId: b.id })).statusCode).toBe(200);
+    const rows = await t.db.db.select({ titleId: titleRightsHolders.titleId, kind: titleRightsHolders.kind, translatorId: titleRightsHolders.translatorId, shareBp: titleRightsHolders.shareBp }).from(titleRightsHolders).where(inArray(titleRightsHolders.titleId, [alone.id, both.id, shared.id]));
+    const of = (id: string) => rows.filter((r) => r.titleId === id).map(({ titleId: _t, ...r }) => r).sort((x, y) => y.shareBp - x.shareBp);
+    expect(of(alone.id)).toEqual([{ kind: 'translator', translatorId: b.id, shareBp: 10_000 }]);
+    expect(of(both.id)).toEqual([{ kind: 'translator', translatorId: b.id, shareBp: 6000 }, { kind: 'operator', translatorId: null, shareBp: 4000 }]);
+    expect(of(shared.id)).toEqual([{ kind: 'translator', translatorId: c.id, shareBp: 7000 }, { kind: 'translator', translatorId: b.id, shareBp: 3000 }]);
+    // Moved, not orphaned: no record is flagged for review, and the admin read names B.
+    const review = await t.db.db.select({ id: titleRights.titleId, needsReview: titleRights.needsReview }).from(titleRights).where(inArray(titleRights.titleId, [alone.id, both.id, shared.id]));
+    expect(review.filter((r) => r.needsReview)).toEqual([]);
+    const read = (await as(admin, 'GET', `/api/admin/rights/${both.id}`)).json().rights;
+    expect(read.holders.map((x: { name: string; shareBp: number }) => [x.name, x.shareBp])).toEqual(expect.arrayContaining([['Rights Into', 6000], ['Sobanura', 4000]]));
   });
 
   it('removes a translator: the titles stay and play with no translator', async () => {

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { catalogItems, movies, series, translators } from '../../db/schema/index.js';
+import { catalogItems, movies, series, titleRightsHolders, translators } from '../../db/schema/index.js';
 import { refreshMovies, refreshSeries, refreshTranslator } from './catalog-items.repository.js';
 import { playableItem } from './catalog-filters.js';
 
@@ -17,6 +17,25 @@ export type TranslatorClash = 'name_taken' | 'slug_taken' | 'email_taken';
 
 /** Titles of a translator: display items (cards) of either tab that name them and that a viewer can play (ADR 023). */
 const titlesOf = sql<number>`(select count(*) from ${catalogItems} where ${translators.id} = any(${catalogItems.translatorIds}) and ${playableItem()})`.mapWith(Number);
+
+/**
+ * Gives `intoId` the rights holder rows of `fromId` (ADR 056): where `intoId` already holds the title its share
+ * becomes the sum and `fromId`'s row goes; elsewhere the row changes translator. The shares of each title are
+ * unchanged in total (the deferred `title_rights_shares_check` sees 10000 at commit) and no record is flagged for
+ * review: the same person holds the same part.
+ */
+async function moveRightsHolders(tx: Pick<Database, 'execute' | 'update'>, fromId: string, intoId: string): Promise<void> {
+  const h = titleRightsHolders;
+  await tx.execute(sql`
+    with gone as (
+      delete from ${h} a using ${h} b
+      where a.translator_id = ${fromId} and b.translator_id = ${intoId} and b.title_id = a.title_id
+      returning a.title_id, a.share_bp
+    )
+    update ${h} set share_bp = ${h}.share_bp + gone.share_bp from gone
+    where ${h}.title_id = gone.title_id and ${h}.translator_id = ${intoId}`);
+  await tx.update(h).set({ translatorId: intoId }).where(eq(h.translatorId, fromId));
+}
 
 /** Translator writes and reads over `db`; counts are display items (cards) naming the translator. */
 export function createTranslatorsRepository(db: Database) {
@@ -56,8 +75,11 @@ export function createTranslatorsRepository(db: Database) {
       });
     },
     /**
-     * Moves every movie and series of `fromId` to `intoId`, deletes `fromId` and refreshes the display items of the
-     * moved titles, in one transaction (ADR 047). @returns the counts moved, or 'missing' when either is unknown.
+     * Moves every movie and series of `fromId` to `intoId`, and `fromId`'s rights holder rows to `intoId` (on a title
+     * both hold, `intoId`'s share grows by `fromId`'s, so the title's shares still add up to 10000 basis points), then
+     * deletes `fromId` and refreshes the display items of the moved titles, in one transaction (ADR 047; ADR 056
+     * amends ADR 050, which left the rows without a translator). @returns the counts moved, or 'missing' when either
+     * is unknown.
      */
     async merge(fromId: string, intoId: string): Promise<{ movies: number; series: number } | 'missing'> {
       return db.transaction(async (tx) => {
@@ -65,6 +87,7 @@ export function createTranslatorsRepository(db: Database) {
         if (found.length !== 2) return 'missing';
         const movieIds = (await tx.update(movies).set({ translatorId: intoId }).where(eq(movies.translatorId, fromId)).returning({ id: movies.id })).map((r) => r.id);
         const seriesIds = (await tx.update(series).set({ translatorId: intoId }).where(eq(series.translatorId, fromId)).returning({ id: series.id })).map((r) => r.id);
+        await moveRightsHolders(tx, fromId, intoId);
         await tx.delete(translators).where(eq(translators.id, fromId));
         await refreshMovies(tx, { movieIds });
         await refreshSeries(tx, seriesIds);
