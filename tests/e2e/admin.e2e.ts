@@ -75,14 +75,14 @@ describe('the admin panel', () => {
       if (new URL(r.url()).pathname.startsWith('/api/uploads')) uploads.push({ method: r.request().method(), offset: r.headers()['upload-offset'] ?? null });
     });
 
-    // The form refuses to go on without a thumbnail.
+    // An empty form names its required fields at once, beside them (ADR 056); a thumbnail is optional.
     await page.getByRole('button', { name: 'Upload movie' }).click();
-    await page.getByText('Please upload a thumbnail image before creating the movie.').first().waitFor();
+    await page.getByText('Choose a video file').waitFor();
 
     await page.getByLabel('Thumbnail').setInputFiles(thumbnail);
     await page.getByTestId('thumbnail-preview').waitFor();
     await page.getByLabel('Title', { exact: true }).fill(MOVIE);
-    await page.getByLabel('Category', { exact: true }).fill('documentary');
+    await page.getByLabel('Category', { exact: true }).selectOption('documentary');
     await page.getByLabel('Video file').setInputFiles(COCKATOO);
     await page.getByLabel('Description', { exact: true }).fill('A cockatoo looks around.');
     await page.getByLabel('Full description').fill('A cockatoo looks around, then looks again.');
@@ -157,7 +157,9 @@ describe('the admin panel', () => {
     await open(page, `${server.url}/super-panel-2025?tab=series`);
     await page.getByRole('button', { name: 'New series' }).click();
     await page.getByRole('button', { name: 'Create series' }).click();
-    await page.getByText('Please fill in at least the title and category').first().waitFor();
+    // Title and category are named beside their fields in one pass (ADR 056).
+    await page.locator('#series-category[aria-invalid="true"]').waitFor();
+    expect(await page.getByText('This field is required').count()).toBe(2);
     await page.getByLabel('Series title').fill('Umuryango');
     await page.getByLabel('Category', { exact: true }).selectOption('drama');
     await page.getByLabel('Actors').fill('Aline, Eric');
@@ -303,7 +305,7 @@ describe('the admin panel', () => {
     await page.getByTestId('thumbnail-preview').waitFor();
     await page.getByLabel('Use a video already in the library').check();
     await page.getByLabel('Title', { exact: true }).fill('Inyoni yagarutse');
-    await page.getByLabel('Category', { exact: true }).fill('documentary');
+    await page.getByLabel('Category', { exact: true }).selectOption('documentary');
     await page.getByLabel('Description', { exact: true }).fill('Back again.');
     await page.getByLabel('Full description').fill('The cockatoo is back again.');
     await page.getByLabel('Director').fill('Kayitare');
@@ -314,7 +316,7 @@ describe('the admin panel', () => {
     // Without verification the form refuses.
     await page.getByLabel('Library video id').fill(before.video.id);
     await page.getByRole('button', { name: 'Upload movie' }).click();
-    await page.getByText('Please verify the video id before creating the movie').first().waitFor();
+    await page.getByText('Verify the video first').waitFor();
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByTestId('video-verified').waitFor();
     // Editing the id un-verifies it; picking it from the library verifies it again.

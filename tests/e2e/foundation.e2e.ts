@@ -51,7 +51,7 @@ describe('a real film goes from upload to a paying viewer', () => {
     await page.getByLabel('Thumbnail').setInputFiles(thumbnail);
     await page.getByTestId('thumbnail-preview').waitFor();
     await page.getByLabel('Title', { exact: true }).fill('Inyoni (Cockatoo)');
-    await page.getByLabel('Category', { exact: true }).fill('documentary');
+    await page.getByLabel('Category', { exact: true }).selectOption('documentary');
     await page.getByLabel('Video file').setInputFiles(COCKATOO);
     await page.getByLabel('Description', { exact: true }).fill('A cockatoo looks around.');
     await page.getByLabel('Full description').fill('A cockatoo looks around, then looks at us.');

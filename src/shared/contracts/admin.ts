@@ -73,7 +73,10 @@ const uuid = z.uuid('Not a valid id');
 export const NOTHING_TO_CHANGE = 'Give at least one field to change';
 const atLeastOneField = <T extends z.ZodObject>(schema: T) => schema.refine((b) => Object.values(b).some((v) => v !== undefined), { message: NOTHING_TO_CHANGE });
 
-/** Categories offered in edit dropdowns (docs/product/admin.md §3); the new-movie form takes free text. */
+/**
+ * The categories the panel offers, one list for movies and series, when adding and when editing (docs/product/admin.md
+ * §3; ADR 056). The API and the command line still take any text, and older titles keep theirs.
+ */
 export const MOVIE_CATEGORIES = ['action', 'comedy', 'drama', 'horror', 'sci-fi', 'thriller', 'documentary'] as const;
 
 /** Splits comma-separated names (cast, actors): trimmed, empties dropped (docs/product/admin.md §5). Arrays are split per item too. */
@@ -111,6 +114,7 @@ export { IMAGE_WIDTHS } from '../domain/images.js';
 const rating = z.number('Rating is required').min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10').multipleOf(0.1, 'Rating goes in steps of 0.1').transform(roundTo(1));
 const year = z.number('Year is required').int('Year must be a whole number').min(1888, 'Year is too early').max(2100, 'Year is too late');
 const required = (what: string, max: number) => z.string(`${what} is required`).trim().min(1, `${what} is required`).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
 /** A stored image URL (from POST /api/admin/images) or an http(s) URL. */
 const imageUrl = z
   .string()
@@ -124,29 +128,31 @@ const price = z.number().int('Whole francs only').positive('Must be more than 0'
 const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null;
 
 /**
- * POST /api/admin/movies/form: the new-movie form (docs/product/admin.md §5 "New movie", "Video file").
- * Required: thumbnailUrl ('Please upload a thumbnail image before creating the movie.'), title (an empty title
- * becomes `fileName` without its extension), category, description, fullDescription, director, cast (string
- * split on commas, or array; at least one name), trailer (http(s) link), year, rating (0-10, step 0.1), and
- * either `fileName` (the video to upload next over tus) or `videoId` (a video already in the library, which
- * must exist: 400 on `body.videoId` 'Video not found in your library'). The duration is not asked: it is
- * measured from the video (seconds). Optional: isPremium (default true), translatorId (400 on
- * `body.translatorId` when unknown), priceRwf (one-off price in RWF, null = not sold alone).
+ * POST /api/admin/movies/form: the new-movie form (docs/product/admin.md §5 "New movie", "Video file"; ADR 056).
+ * Required: title (an empty title becomes `fileName` without its extension; 'Please select a file and enter a
+ * title'), category, and either `fileName` (the video to upload next over tus) or `videoId` (a video already in the
+ * library, which must exist: 400 on `body.videoId` 'Video not found in your library'). Every problem is named in
+ * one answer. Optional, checked when given: thumbnailUrl (null or absent: the video's generated poster,
+ * /media/posters/{videoId}.webp, stands for it once the video is ready), description, fullDescription, director,
+ * cast (string split on commas, or array), trailer (an http(s) link; '' or null: none), year, rating (0-10, step
+ * 0.1; default 0), isPremium (default true), translatorId (400 on `body.translatorId` when unknown), priceRwf
+ * (one-off price in RWF, null = not sold alone), rights (contracts/rights.ts). The duration is not asked: it is
+ * measured from the video (seconds).
  */
 export const movieFormBody = z
   .object({
     title: z.string().trim().max(200).optional().default(''),
     fileName: z.string().trim().max(255).optional(),
     videoId: uuid.nullable().optional(),
-    thumbnailUrl: z.string(ADMIN_TEXTS.thumbnailRequired).trim().min(1, ADMIN_TEXTS.thumbnailRequired).pipe(imageUrl),
+    thumbnailUrl: imageUrl.nullable().optional().default(null),
     category: required('Category', 60),
-    description: required('Description', 2000),
-    fullDescription: required('Full description', 10000),
-    director: required('Director', 200),
-    cast: names.refine((a) => a.length > 0, 'Cast is required').refine((a) => a.length <= 50 && a.every((n) => n.length <= 120), 'At most 50 names of 120 characters'),
-    trailer: trailerUrl,
-    year,
-    rating,
+    description: optionalText(2000),
+    fullDescription: optionalText(10000),
+    director: optionalText(200),
+    cast: names.refine((a) => a.length <= 50 && a.every((n) => n.length <= 120), 'At most 50 names of 120 characters').optional().default([]),
+    trailer: z.string().trim().max(500).refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), 'Trailer must be a link (https://...)').transform((s) => s || null).nullable().optional().default(null),
+    year: year.nullable().optional().default(null),
+    rating: rating.optional().default(0),
     isPremium: z.boolean().optional().default(true),
     translatorId: uuid.nullable().optional().default(null),
     priceRwf: price.optional().default(null),

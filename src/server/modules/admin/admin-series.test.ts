@@ -37,6 +37,18 @@ describeEachDb('admin series', (kind) => {
     expect(list.json().items[0].id).toBe(res.json().series.id);
   });
 
+  it('takes rights with a new series (the form sends only what the admin changed); a bad record makes no series', async () => {
+    const tr = (await call('POST', '/api/admin/translators', { name: 'Series Rights Translator' })).json().translator;
+    const start = '2026-02-01T00:00:00.000Z';
+    const res = await call('POST', '/api/admin/series', { title: 'Uburenganzira', category: 'drama', translatorId: tr.id, rights: { holders: [{ kind: 'translator', translatorId: tr.id, shareBp: 7000 }, { kind: 'operator', shareBp: 3000 }], licenceStart: start } });
+    expect(res.statusCode, res.body).toBe(201);
+    const rights = (await call('GET', `/api/admin/rights/${res.json().series.id}`)).json().rights;
+    expect(rights).toMatchObject({ kind: 'series', licenceStart: start, licenceEnd: null, countries: null, holders: [{ kind: 'translator', translatorId: tr.id, shareBp: 7000 }, { kind: 'operator', shareBp: 3000 }] });
+    const bad = fields(await call('POST', '/api/admin/series', { title: 'Uburenganzira bubi', category: 'drama', rights: { licenceStart: start, licenceEnd: '2026-01-01T00:00:00.000Z' } }));
+    expect(bad).toHaveProperty('body.licenceEnd');
+    expect(await t.db.db.select({ id: series.id }).from(series).where(eq(series.title, 'Uburenganzira bubi'))).toEqual([]);
+  });
+
   it('builds seasons (count + 1 by default, or a given number; a taken number is a conflict) and episodes (number ≥ 1)', async () => {
     const s = (await call('POST', '/api/admin/series', { title: 'Intambara', category: 'action' })).json().series;
     const s1 = await call('POST', `/api/admin/series/${s.id}/seasons`, {});

@@ -26,7 +26,7 @@ describeEachDb('admin translators', (kind) => {
   });
   afterAll(() => t.stop());
 
-  const as = (who: { cookie: string } | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  const as = (who: { cookie: string } | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, headers: { ...headers, ...(who ? { cookie: who.cookie } : {}) }, ...(payload ? { payload } : {}) });
   const create = (payload: object, who: { cookie: string } = admin) => as(who, 'POST', '/api/admin/translators', payload);
   const roleOf = (cookie: string) => t.app.inject({ url: '/api/accounts/me', headers: { cookie } }).then((r) => r.json().user.role as string);

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { errorMessage } from '../../../lib/error-message';
+import { controlProps, FormField } from './form-field';
 import { isApiError } from '../../../lib/api-client';
 import { useLibraryVideos, verifyVideo } from '../api/videos';
 import { formatDate } from '../../../lib/format';
@@ -13,9 +14,10 @@ import { formatDate } from '../../../lib/format';
 /**
  * Attach a video already in the library instead of uploading one (docs/product/admin.md §4 "Movie creation flow"):
  * pick it from the list or type its id, Verify asks the server, a green note says it is connected; any edit of
- * the choice un-verifies it. Verifying an empty id: 'Please enter a video id'.
+ * the choice un-verifies it. Verifying an empty id: 'Please enter a video id'. The id is required (marked so);
+ * `error` (translated) shows beside it, which is then marked invalid (ADR 056).
  */
-export function LibraryVideoField({ value, verified, onChange, invalid }: { value: string; verified: boolean; onChange: (videoId: string, verified: boolean) => void; invalid?: boolean }) {
+export function LibraryVideoField({ value, verified, onChange, error }: { value: string; verified: boolean; onChange: (videoId: string, verified: boolean) => void; error?: string }) {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,10 +43,9 @@ export function LibraryVideoField({ value, verified, onChange, invalid }: { valu
 
   return (
     <div className="grid gap-3 rounded-lg border p-3">
-      <div className="grid gap-2">
-        <Label htmlFor="library-video-id">{t('admin.libraryVideoId')}</Label>
+      <FormField id="library-video-id" label={t('admin.libraryVideoId')} required error={error}>
         <div className="flex gap-2">
-          <Input id="library-video-id" value={value} aria-invalid={invalid || undefined} onChange={(e) => onChange(e.target.value, false)} placeholder="00000000-0000-0000-0000-000000000000" />
+          <Input value={value} onChange={(e) => onChange(e.target.value, false)} placeholder="00000000-0000-0000-0000-000000000000" {...controlProps('library-video-id', error, true)} />
           <Button variant="outline" disabled={busy} onClick={() => void verify()}>
             {t('admin.verify')}
           </Button>
@@ -54,7 +55,7 @@ export function LibraryVideoField({ value, verified, onChange, invalid }: { valu
             <CheckCircle2 className="size-4" aria-hidden="true" /> {t('admin.videoConnected')}
           </p>
         )}
-      </div>
+      </FormField>
       <div className="grid gap-2">
         <Label htmlFor="library-search">{t('admin.searchLibrary')}</Label>
         <Input id="library-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />

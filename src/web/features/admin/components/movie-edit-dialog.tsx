@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { MOVIE_CATEGORIES, splitNames, type MovieUpdateBody } from '../../../../shared/contracts/admin';
+import { splitNames, type MovieUpdateBody } from '../../../../shared/contracts/admin';
 import type { AdminMovie } from '../../../../shared/contracts/catalog';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -10,6 +10,7 @@ import { FieldError, Label } from '../../../components/ui/label';
 import { fieldErrors } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useMovieMutations, useTranslatorOptions } from '../api/movies';
+import { CategorySelect } from './category-select';
 import { FilmParts } from './film-parts';
 import { RightsSection } from './rights-section';
 import { ImageField } from './image-field';
@@ -57,7 +58,6 @@ export function MovieEditDialog({ movie, onClose }: { movie: AdminMovie; onClose
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof v, value: unknown) => setV((o) => ({ ...o, [k]: value }));
-  const categories = MOVIE_CATEGORIES.includes(movie.category as (typeof MOVIE_CATEGORIES)[number]) ? MOVIE_CATEGORIES : [movie.category, ...MOVIE_CATEGORIES];
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,13 +112,7 @@ export function MovieEditDialog({ movie, onClose }: { movie: AdminMovie; onClose
           {input('title', t('admin.title'))}
           <div className="grid gap-2">
             <Label htmlFor="edit-category">{t('admin.category')}</Label>
-            <select id="edit-category" className="h-10 rounded-md border border-input bg-background px-3 text-sm" value={v.category} onChange={(e) => set('category', e.target.value)}>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+            <CategorySelect id="edit-category" value={v.category} onValue={(c) => set('category', c)} placeholder={false} />
           </div>
           <div className="grid gap-2 sm:col-span-2">
             <Label htmlFor="edit-description">{t('admin.description')}</Label>

@@ -1,29 +1,33 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input, Textarea } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
 import { fieldErrors, isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { MOVIE_CATEGORIES } from '../../../../shared/contracts/admin';
 import { useMovieMutations, useTranslatorOptions } from '../api/movies';
 import { validateVideo } from '../api/videos';
 import { uploadStore } from '../hooks/use-uploads';
+import { CategorySelect } from './category-select';
+import { controlProps, FormField } from './form-field';
 import { ImageField } from './image-field';
 import { LibraryVideoField } from './library-video-field';
-import { emptyMovieForm, validateMovieForm, type MovieFormValues } from './movie-form-logic';
+import { emptyMovieForm, validateMovieForm, type MovieFieldKey, type MovieFormValues } from './movie-form-logic';
+import { NewTitleRights, useNewTitleRights } from './new-title-rights';
 import { toastFileProblem } from './file-problem-toast';
 import { checkVideoFile, titleFromFileName } from './video-file';
-import { categoryLabel } from '../../../lib/category-label';
 
-type FieldKey = keyof MovieFormValues | 'file';
+/** A server field name (`body.title`, `body.rights.holders`) as the form's key. */
+const formKey = (field: string) => field.replace(/^body\./, '');
 
 /**
- * New movie (docs/product/admin.md §4 and §5): thumbnail, the required fields, rating 0-10 step 0.1, cast split on
- * commas, a translator and a one-off price; then either a video file (the server's pre-check, then the movie
- * record, then a tus upload followed in the upload panel) or a verified video of the library.
+ * New movie (docs/product/admin.md §4, §5 and §13; ADR 056): a title, a category from the list and the video (a
+ * file, or a verified video of the library) are required and marked so; everything else is optional: a thumbnail
+ * (without one the video's poster is used), descriptions, cast split on commas, trailer link, year, rating 0-10 step
+ * 0.1, a translator, a one-off price, and the Rights section (defaulting to what the server gives a new title). One
+ * submit checks everything at once and shows each problem beside its field, no toast. Then the server's pre-check of
+ * the file, the movie record, and a tus upload followed in the upload panel.
  */
 export function NewMovieForm() {
   const { t } = useTranslation();
@@ -32,8 +36,9 @@ export function NewMovieForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [v, setV] = useState<MovieFormValues>(emptyMovieForm);
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<MovieFieldKey, string>>>({});
   const [busy, setBusy] = useState(false);
+  const rights = useNewTitleRights(v.translatorId);
 
   const set = <K extends keyof MovieFormValues>(k: K, value: MovieFormValues[K]) => {
     setV((old) => ({ ...old, [k]: value }));
@@ -59,16 +64,23 @@ export function NewMovieForm() {
     setV(emptyMovieForm);
     setFile(null);
     setErrors({});
+    rights.reset();
   };
+
+  /** Moves focus to the first field that is wrong, as the viewer's forms do (ADR 055). */
+  const focusFirstProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const result = validateMovieForm(v, file);
+    const result = validateMovieForm(v, file, rights.value);
     if (!result.ok) {
-      if (result.toast) toast.error(t(`admin.${result.toast.title}`), { description: t(`admin.${result.toast.description}`) });
       setErrors(result.fields);
+      rights.setErrors(result.rights);
+      focusFirstProblem();
       return;
     }
+    setErrors({});
+    rights.setErrors({});
     setBusy(true);
     try {
       if (v.source === 'upload' && file) {
@@ -76,7 +88,8 @@ export function NewMovieForm() {
         try {
           const check = await validateVideo(file);
           if (!check.success) {
-            toast.error(t('admin.invalidFile'), { description: check.errors.join(', ') });
+            setErrors({ file: check.errors.join(', ') });
+            focusFirstProblem();
             return;
           }
         } catch (error) {
@@ -91,28 +104,26 @@ export function NewMovieForm() {
       if (v.source === 'upload' && file) uploadStore().add({ kind: 'movie', id: movie.id }, movie.title, file);
       reset();
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields as Partial<Record<FieldKey, string>>);
-      toast.error(t('admin.movieAddFailed'), { description: errorMessage(t, error) });
+      const fields = Object.fromEntries(Object.entries(fieldErrors(error)).map(([k, m]) => [formKey(k), m]));
+      const own = Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('rights.')));
+      const ofRights = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith('rights.')).map(([k, m]) => [k.slice('rights.'.length), m]));
+      if (Object.keys(fields).length > 0) {
+        setErrors(own as Partial<Record<MovieFieldKey, string>>);
+        rights.setErrors(ofRights);
+        focusFirstProblem();
+      } else toast.error(t('admin.movieAddFailed'), { description: errorMessage(t, error) });
     } finally {
       setBusy(false);
     }
   };
 
-  const err = (k: FieldKey) => {
+  const err = (k: MovieFieldKey) => {
     const e = errors[k];
-    if (!e) return undefined;
-    return t(`admin.fieldError.${e}`, { defaultValue: e });
+    return e ? t(`admin.fieldError.${e}`, { defaultValue: e }) : undefined;
   };
-  const field = (k: keyof MovieFormValues, label: string, input: ReactNode, wide = false) => (
-    <div className={wide ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
-      <Label htmlFor={`movie-${k}`}>{label}</Label>
-      {input}
-      <FieldError id={`movie-${k}-error`}>{err(k)}</FieldError>
-    </div>
-  );
-  const text = (k: 'title' | 'category' | 'director' | 'trailer' | 'cast', extra: Partial<React.ComponentProps<'input'>> = {}) => (
-    <Input id={`movie-${k}`} value={v[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={!!errors[k] || undefined} aria-describedby={errors[k] ? `movie-${k}-error` : undefined} {...extra} />
+  const props = (k: MovieFieldKey, required = false) => controlProps(`movie-${k}`, err(k), required);
+  const text = (k: 'title' | 'director' | 'trailer' | 'cast', extra: Partial<React.ComponentProps<'input'>> = {}, required = false) => (
+    <Input value={v[k]} onChange={(e) => set(k, e.target.value)} {...props(k, required)} {...extra} />
   );
 
   return (
@@ -122,22 +133,13 @@ export function NewMovieForm() {
       </CardHeader>
       <CardContent>
         <form ref={formRef} onSubmit={onSubmit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2" aria-label={t('admin.newMovie')}>
-          <div className="sm:col-span-2">
-            <ImageField label={t('admin.thumbnail')} value={v.thumbnailUrl} onChange={(url) => set('thumbnailUrl', url)} />
-          </div>
-          {field('title', t('admin.title'), text('title', { maxLength: 200 }))}
-          {field(
-            'category',
-            t('admin.category'),
-            <>
-              {text('category', { maxLength: 60, list: 'admin-categories' })}
-              <datalist id="admin-categories">
-                {MOVIE_CATEGORIES.map((c) => (
-                  <option key={c} value={c} label={categoryLabel(t, c)} />
-                ))}
-              </datalist>
-            </>,
-          )}
+          <p className="text-sm text-muted-foreground sm:col-span-2">{t('admin.requiredNote')}</p>
+          <FormField id="movie-title" label={t('admin.title')} required error={err('title')}>
+            {text('title', { maxLength: 200 }, true)}
+          </FormField>
+          <FormField id="movie-category" label={t('admin.category')} required error={err('category')}>
+            <CategorySelect value={v.category} onValue={(c) => set('category', c)} {...props('category', true)} />
+          </FormField>
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-2 text-sm font-medium">{t('admin.videoSource')}</legend>
             <div className="flex flex-wrap gap-4 text-sm">
@@ -149,67 +151,66 @@ export function NewMovieForm() {
               </label>
             </div>
             {v.source === 'upload' ? (
-              <div className="grid gap-2">
-                <Label htmlFor="movie-file">{t('admin.videoFile')}</Label>
-                <Input id="movie-file" type="file" accept="video/*" onChange={(e) => onFile(e.currentTarget)} className="h-auto py-2" aria-invalid={!!errors.file || undefined} />
+              <FormField id="movie-file" label={t('admin.videoFile')} required error={err('file')}>
+                <Input type="file" accept="video/*" onChange={(e) => onFile(e.currentTarget)} className="h-auto py-2" {...props('file', true)} />
                 <p className="text-xs text-muted-foreground">{t('admin.videoFileHint')}</p>
-                <FieldError id="movie-file-error">{err('file')}</FieldError>
-              </div>
+              </FormField>
             ) : (
               <LibraryVideoField
                 value={v.videoId}
                 verified={v.videoVerified}
-                invalid={!!errors.videoId}
-                onChange={(videoId, verified) => setV((old) => ({ ...old, videoId, videoVerified: verified }))}
+                error={err('videoId')}
+                onChange={(videoId, verified) => {
+                  setV((old) => ({ ...old, videoId, videoVerified: verified }));
+                  setErrors((old) => ({ ...old, videoId: undefined }));
+                }}
               />
             )}
           </fieldset>
-          {field(
-            'description',
-            t('admin.description'),
-            <Textarea id="movie-description" value={v.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} rows={2} aria-invalid={!!errors.description || undefined} />,
-            true,
-          )}
-          {field(
-            'fullDescription',
-            t('admin.fullDescription'),
-            <Textarea id="movie-fullDescription" value={v.fullDescription} onChange={(e) => set('fullDescription', e.target.value)} maxLength={10000} rows={4} aria-invalid={!!errors.fullDescription || undefined} />,
-            true,
-          )}
-          {field('director', t('admin.director'), text('director', { maxLength: 200 }))}
-          {field('cast', t('admin.cast'), text('cast', { placeholder: t('admin.castHint') }))}
-          {field('trailer', t('admin.trailer'), text('trailer', { type: 'url', placeholder: 'https://' }))}
-          {field(
-            'year',
-            t('admin.year'),
-            <Input id="movie-year" type="number" inputMode="numeric" min={1888} max={2100} step={1} value={v.year} onChange={(e) => set('year', e.target.value)} aria-invalid={!!errors.year || undefined} />,
-          )}
-          {field(
-            'rating',
-            t('admin.rating'),
-            <Input id="movie-rating" type="number" inputMode="decimal" min={0} max={10} step={0.1} value={v.rating} onChange={(e) => set('rating', e.target.value)} aria-invalid={!!errors.rating || undefined} />,
-          )}
-          {field(
-            'translatorId',
-            t('admin.translator'),
-            <select id="movie-translatorId" className="h-10 rounded-md border border-input bg-background px-3 text-sm" value={v.translatorId} onChange={(e) => set('translatorId', e.target.value)}>
+          <div className="sm:col-span-2">
+            <ImageField label={t('admin.thumbnail')} value={v.thumbnailUrl} onChange={(url) => set('thumbnailUrl', url)} hint={t('admin.thumbnailOptional')} removable />
+          </div>
+          <FormField id="movie-description" label={t('admin.description')} error={err('description')} wide>
+            <Textarea value={v.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} rows={2} {...props('description')} />
+          </FormField>
+          <FormField id="movie-fullDescription" label={t('admin.fullDescription')} error={err('fullDescription')} wide>
+            <Textarea value={v.fullDescription} onChange={(e) => set('fullDescription', e.target.value)} maxLength={10000} rows={4} {...props('fullDescription')} />
+          </FormField>
+          <FormField id="movie-director" label={t('admin.director')} error={err('director')}>
+            {text('director', { maxLength: 200 })}
+          </FormField>
+          <FormField id="movie-cast" label={t('admin.cast')} error={err('cast')}>
+            {text('cast', { placeholder: t('admin.castHint') })}
+          </FormField>
+          <FormField id="movie-trailer" label={t('admin.trailer')} error={err('trailer')}>
+            {text('trailer', { type: 'url', placeholder: 'https://' })}
+          </FormField>
+          <FormField id="movie-year" label={t('admin.year')} error={err('year')}>
+            <Input type="number" inputMode="numeric" min={1888} max={2100} step={1} value={v.year} onChange={(e) => set('year', e.target.value)} {...props('year')} />
+          </FormField>
+          <FormField id="movie-rating" label={t('admin.rating')} error={err('rating')}>
+            <Input type="number" inputMode="decimal" min={0} max={10} step={0.1} value={v.rating} onChange={(e) => set('rating', e.target.value)} {...props('rating')} />
+          </FormField>
+          <FormField id="movie-translatorId" label={t('admin.translator')} error={err('translatorId')}>
+            <select className="h-10 rounded-md border border-input bg-background px-3 text-sm" value={v.translatorId} onChange={(e) => set('translatorId', e.target.value)} {...props('translatorId')}>
               <option value="">{t('admin.noTranslator')}</option>
               {translators.data?.map((tr) => (
                 <option key={tr.id} value={tr.id}>
                   {tr.name}
                 </option>
               ))}
-            </select>,
-          )}
-          {field(
-            'priceRwf',
-            t('admin.priceRwf'),
-            <Input id="movie-priceRwf" type="number" inputMode="numeric" min={1} step={1} value={v.priceRwf} onChange={(e) => set('priceRwf', e.target.value)} placeholder={t('admin.priceHint')} aria-invalid={!!errors.priceRwf || undefined} />,
-          )}
+            </select>
+          </FormField>
+          <FormField id="movie-priceRwf" label={t('admin.priceRwf')} error={err('priceRwf')}>
+            <Input type="number" inputMode="numeric" min={1} step={1} value={v.priceRwf} onChange={(e) => set('priceRwf', e.target.value)} placeholder={t('admin.priceHint')} {...props('priceRwf')} />
+          </FormField>
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input type="checkbox" checked={v.isPremium} onChange={(e) => set('isPremium', e.target.checked)} className="size-4 accent-[var(--primary)]" />
             {t('admin.premium')}
           </label>
+          <div className="sm:col-span-2">
+            <NewTitleRights idPrefix="new-movie-rights" state={rights} />
+          </div>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy} className="w-full sm:w-auto">
               {t('admin.uploadMovie')}

@@ -71,3 +71,75 @@ export function countriesOf(text: string): string[] | null {
   const codes = text.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean);
   return codes.length && codes.every(isCountryCode) ? [...new Set(codes)].sort() : null;
 }
+
+/** What the Rights fields hold, as typed: the holder rows, the window as `datetime-local` values, every country or a list. */
+export interface RightsDraft {
+  rows: HolderRow[];
+  start: string;
+  end: string;
+  everywhere: boolean;
+  countries: string;
+}
+/** The parts of a record an admin may change; the create forms send only the changed ones (ADR 056). */
+export type RightsPart = 'holders' | 'licenceStart' | 'licenceEnd' | 'countries';
+/** A problem per part: an i18n key under `admin.rights`. */
+export type RightsErrors = Partial<Record<RightsPart, string>>;
+/** A whole record to send, instants as ISO strings (PUT /api/admin/rights/:titleId). */
+export interface RightsRecord {
+  holders: RightsHolderInput[];
+  licenceStart: string;
+  licenceEnd: string | null;
+  countries: string[] | 'everywhere';
+}
+
+/** The draft of a stored record (the edit dialogs). */
+export function draftOf(r: TitleRights): RightsDraft {
+  return { rows: rowsOf(r), start: toLocalInput(r.licenceStart), end: toLocalInput(r.licenceEnd), everywhere: r.countries === null, countries: (r.countries ?? []).join(', ') };
+}
+
+/**
+ * What the server gives a new title when the form sends no rights (ADR 050): the chosen translator (`translatorId`,
+ * '' for none), else the operator, as sole holder; a licence from `now` (shown to the minute), no end, every country.
+ */
+export function newTitleDraft(translatorId: string, now: Date): RightsDraft {
+  return { rows: defaultRows(translatorId), start: toLocalInput(now.toISOString()), end: '', everywhere: true, countries: '' };
+}
+/** The sole holder of a new title: its translator, else the operator, at 100 %. */
+export const defaultRows = (translatorId: string): HolderRow[] => [{ kind: translatorId ? 'translator' : 'operator', translatorId, partyId: '', name: '', percent: '100' }];
+
+/**
+ * Checks every part of a draft at once (docs/product/admin.md §13): the holders (named, each 0.01-100 %, adding up to
+ * 100 %), a start, an end after the start, and the countries (ISO codes) unless every country.
+ * @returns the record, or a problem per part (i18n keys under admin.rights)
+ */
+export function checkRights(d: RightsDraft): { ok: true; record: RightsRecord } | { ok: false; errors: RightsErrors } {
+  const errors: RightsErrors = {};
+  const holders = holdersOf(d.rows);
+  if (typeof holders === 'string') errors.holders = holders;
+  const licenceStart = fromLocalInput(d.start);
+  if (!licenceStart) errors.licenceStart = 'startRequired';
+  const licenceEnd = fromLocalInput(d.end);
+  if (licenceStart && licenceEnd && licenceEnd <= licenceStart) errors.licenceEnd = 'endBeforeStart';
+  const countries = d.everywhere ? 'everywhere' : countriesOf(d.countries);
+  if (!countries) errors.countries = 'countriesInvalid';
+  if (typeof holders === 'string' || !licenceStart || !countries || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, record: { holders, licenceStart, licenceEnd, countries } };
+}
+
+/**
+ * The optional `rights` of a create body (POST /api/admin/movies/form, /api/admin/series; ADR 050, ADR 056): only
+ * the parts in `changed`, so a part left alone takes the server's default (the translator chosen when the title is
+ * saved, the server's own clock for the start); undefined when nothing changed. Every part is still checked, so a
+ * changed end before the shown start is refused here.
+ */
+export function createRightsOf(d: RightsDraft, changed: ReadonlySet<RightsPart>): { ok: true; rights: Partial<RightsRecord> | undefined } | { ok: false; errors: RightsErrors } {
+  const checked = checkRights(d);
+  if (!checked.ok) return checked;
+  if (changed.size === 0) return { ok: true, rights: undefined };
+  const rights: Partial<RightsRecord> = {};
+  if (changed.has('holders')) rights.holders = checked.record.holders;
+  if (changed.has('licenceStart')) rights.licenceStart = checked.record.licenceStart;
+  if (changed.has('licenceEnd')) rights.licenceEnd = checked.record.licenceEnd;
+  if (changed.has('countries')) rights.countries = checked.record.countries;
+  return { ok: true, rights };
+}

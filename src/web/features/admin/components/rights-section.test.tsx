@@ -69,13 +69,20 @@ describe('RightsSection', () => {
     expect(screen.getByTestId('rights-total').textContent).toBe('Total: 100 % (must be 100 %)');
   });
 
-  it('refuses shares that do not add up to 100 % and sends nothing', async () => {
+  it('refuses shares that do not add up to 100 % and an end before the start, beside their fields, and sends nothing', async () => {
     const puts = setup();
     await screen.findByTestId('licence-state');
     fireEvent.change(screen.getAllByLabelText('Share in percent')[1]!, { target: { value: '30' } });
     expect(screen.getByTestId('rights-total').textContent).toBe('Total: 90 % (must be 100 %)');
+    fireEvent.change(screen.getByLabelText('Licence ends'), { target: { value: '2025-12-01T00:00' } });
     save();
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not save the rights', { description: 'The shares must add up to exactly 100 %.' }));
+    // Every problem beside its part, at once, and no toast (ADR 056).
+    const shares = await screen.findByText('The shares must add up to exactly 100 %.');
+    expect(screen.getAllByLabelText('Share in percent')[0]!.getAttribute('aria-describedby')).toBe(shares.id);
+    expect(screen.getAllByLabelText('Share in percent')[0]!.getAttribute('aria-invalid')).toBe('true');
+    const end = screen.getByText('The licence must end after it starts.');
+    expect(screen.getByLabelText('Licence ends').getAttribute('aria-describedby')).toBe(end.id);
+    expect(toast.error).not.toHaveBeenCalled();
     expect(puts).toHaveLength(0);
   });
 

@@ -87,6 +87,7 @@ export function SeriesTab() {
                 initial={seriesValues()}
                 submitLabel={t('admin.createSeries')}
                 busy={m.createSeries.isPending}
+                withRights
                 onCancel={() => setCreating(false)}
                 onSubmit={async (body) => {
                   try {
