@@ -61,7 +61,8 @@ describe('the admin panel', () => {
     await open(page, `${server.url}/super-panel-2025`);
     await loader;
     await page.getByText(`Welcome, ${BOSS.email}`).waitFor();
-    expect(await page.getByTestId('admin-role').textContent()).toBe('super_admin');
+    // The role in words, not its id.
+    expect(await page.getByTestId('admin-role').textContent()).toBe('Super admin');
     await openTab('Analytics');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('analytics');
     await reopen(page);

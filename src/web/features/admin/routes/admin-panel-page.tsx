@@ -67,7 +67,7 @@ export function AdminPanelPage({ user }: { user: SessionUser }) {
         <h1 className="text-2xl font-bold">{t('admin.panelTitle')}</h1>
         <p className="text-sm [overflow-wrap:anywhere]">{t('admin.welcome', { email: user.email })}</p>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          {t('admin.roleLabel')}: <span data-testid="admin-role">{user.role}</span>
+          {t('admin.roleLabel')}: <span data-testid="admin-role">{t(`admin.roles.${user.role}`)}</span>
           {user.role === 'super_admin' && <Badge>{t('admin.superAdminAccess')}</Badge>}
         </p>
       </header>

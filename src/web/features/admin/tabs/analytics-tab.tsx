@@ -152,6 +152,8 @@ function Table({ head, rows, label }: { head: string[]; rows: (string | number)[
 
 function Report({ report: r }: { report: AnalyticsReport }) {
   const { t, i18n } = useTranslation();
+  // A plan by its name in the page's language, not its id ("Weekly Pass", not "weekly"); a plan since removed by its id.
+  const planName = (plan: string) => t(`plans.${plan}.name`, { defaultValue: plan });
   const passes = r.passesSoldPerDay.map((d, i) => ({ ...d, active: r.passesActivePerDay[i]?.active ?? 0 }));
   const axis = { fontSize: 11 };
   return (
@@ -181,7 +183,7 @@ function Report({ report: r }: { report: AnalyticsReport }) {
         to={r.to}
         chart={
           <ResponsiveContainer>
-            <BarChart data={r.revenueByPlan.filter((d) => d.currency === 'RWF')}>
+            <BarChart data={r.revenueByPlan.filter((d) => d.currency === 'RWF').map((d) => ({ ...d, plan: planName(d.plan) }))}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="plan" tick={axis} />
               <YAxis tick={axis} />
@@ -190,7 +192,7 @@ function Report({ report: r }: { report: AnalyticsReport }) {
             </BarChart>
           </ResponsiveContainer>
         }
-        table={<Table label={t('admin.revenueByPlan')} head={[t('admin.plan'), t('admin.amount'), t('admin.payments')]} rows={r.revenueByPlan.map((d) => [d.plan, formatMoney(d.amount, d.currency, i18n.language), d.payments])} />}
+        table={<Table label={t('admin.revenueByPlan')} head={[t('admin.plan'), t('admin.amount'), t('admin.payments')]} rows={r.revenueByPlan.map((d) => [planName(d.plan), formatMoney(d.amount, d.currency, i18n.language), d.payments])} />}
       />
       <Block
         title={t('admin.passesPerDay')}
