@@ -13,7 +13,7 @@ export function CategorySelect({ value, onValue, placeholder = true, ...props }:
   const { t } = useTranslation();
   const known = (MOVIE_CATEGORIES as readonly string[]).includes(value) || !value;
   return (
-    <select className="h-10 rounded-md border border-input bg-background px-3 text-sm" value={value} onChange={(e) => onValue(e.target.value)} {...props}>
+    <select className="h-10 rounded-md border border-input bg-background px-3 text-sm aria-invalid:border-destructive" value={value} onChange={(e) => onValue(e.target.value)} {...props}>
       {placeholder && <option value="">{t('admin.chooseCategory')}</option>}
       {(known ? MOVIE_CATEGORIES : [value, ...MOVIE_CATEGORIES]).map((c) => (
         <option key={c} value={c}>

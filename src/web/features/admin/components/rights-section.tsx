@@ -12,7 +12,7 @@ import { useRightsMutations, useTitleRights } from '../api/rights';
 import { useAdminTranslators } from '../api/translators';
 import { bpToPercent, checkRights, draftOf, totalBp, type HolderRow, type RightsDraft, type RightsErrors, type RightsPart } from './rights-logic';
 
-const select = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
+const select = 'h-10 rounded-md border border-input bg-background px-3 text-sm aria-invalid:border-destructive';
 
 /**
  * A title's rights in its edit dialog (docs/product/admin.md §13; docs/decisions/050-rights-and-licences.md): holders
@@ -158,12 +158,12 @@ export function RightsFields({ idPrefix, draft, errors = {}, onChange }: { idPre
         <FieldError id={`${idPrefix}-holders-error`}>{err('holders')}</FieldError>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
+        <div className="grid content-start gap-1">
           <Label htmlFor={`${idPrefix}-start`}>{t('admin.rights.start')}</Label>
           <Input id={`${idPrefix}-start`} type="datetime-local" value={draft.start} onChange={(e) => onChange({ start: e.target.value }, 'licenceStart')} {...invalid('licenceStart')} />
           <FieldError id={`${idPrefix}-licenceStart-error`}>{err('licenceStart')}</FieldError>
         </div>
-        <div className="grid gap-1">
+        <div className="grid content-start gap-1">
           <Label htmlFor={`${idPrefix}-end`}>{t('admin.rights.end')}</Label>
           <Input id={`${idPrefix}-end`} type="datetime-local" value={draft.end} onChange={(e) => onChange({ end: e.target.value }, 'licenceEnd')} {...invalid('licenceEnd')} />
           <span className="text-xs text-muted-foreground">{t('admin.rights.endHint')}</span>
