@@ -27,7 +27,7 @@ afterEach(() => {
 
 const TRANSLATOR = '00000000-0000-4000-8000-00000000000b';
 
-function setup() {
+function setup(refusal: object | null = null) {
   const posts: { url: string; body: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,6 +35,7 @@ function setup() {
       if (url.startsWith('/api/admin/translators')) return new Response(JSON.stringify({ translators: [{ id: TRANSLATOR, name: 'Junior Giti' }] }), { status: 200 });
       if (init.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
       if (url === '/api/admin/videos/validate') return new Response(JSON.stringify({ success: true, errors: [] }), { status: 200 });
+      if (url === '/api/admin/movies/form' && refusal) return new Response(JSON.stringify(refusal), { status: 400 });
       if (url === '/api/admin/movies/form') return new Response(JSON.stringify({ movie: { id: 'm1', title: (posts.at(-1)!.body.title as string) ?? '' } }), { status: 201 });
       return new Response(JSON.stringify({ items: [], total: 0, page: 1, pageSize: 20 }), { status: 200 });
     }),
@@ -122,5 +123,24 @@ describe('NewMovieForm', () => {
     await waitFor(() => expect(posts.map((p) => p.url)).toContain('/api/admin/movies/form'));
     expect(posts.at(-1)!.body).toMatchObject({ translatorId: TRANSLATOR, rights: { holders: [{ kind: 'translator', translatorId: TRANSLATOR, shareBp: 10_000 }], countries: ['RW'] } });
     expect(Object.keys(posts.at(-1)!.body.rights as object).sort()).toEqual(['countries', 'holders']);
+  });
+
+  it("puts the server's refusal beside the fields it names, and toasts only what names no field of the form", async () => {
+    const fill = () => {
+      fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Inzira' } });
+      fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'drama' } });
+      fireEvent.change(screen.getByLabelText('Video file'), { target: { files: [video()] } });
+      submit();
+    };
+    setup({ error: { code: 'validation_failed', message: 'Invalid input', details: { fields: [{ field: 'body.translatorId', message: 'Translator not found' }, { field: 'body.rights.holders', message: 'The shares must add up to 100 %' }] } } });
+    fill();
+    await waitFor(() => expect(describedBy(screen.getByLabelText('Translator'))).toBe('Translator not found'));
+    expect(describedBy(screen.getByLabelText('Share in percent'))).toBe('The shares must add up to 100 %');
+    expect(toast.error).not.toHaveBeenCalled();
+    cleanup();
+
+    setup({ error: { code: 'validation_failed', message: 'Invalid input', details: { fields: [{ field: 'body.isPremium', message: 'Expected a boolean' }] } } });
+    fill();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error adding movie', expect.anything()));
   });
 });

@@ -15,11 +15,31 @@ import { ImageField } from './image-field';
 import { LibraryVideoField } from './library-video-field';
 import { emptyMovieForm, validateMovieForm, type MovieFieldKey, type MovieFormValues } from './movie-form-logic';
 import { NewTitleRights, useNewTitleRights } from './new-title-rights';
+import type { RightsErrors, RightsPart } from './rights-logic';
 import { toastFileProblem } from './file-problem-toast';
 import { checkVideoFile, titleFromFileName } from './video-file';
 
-/** A server field name (`body.title`, `body.rights.holders`) as the form's key. */
-const formKey = (field: string) => field.replace(/^body\./, '');
+/** The fields this form shows an error beside (the server's `fileName` is the file field). */
+const SHOWN: readonly MovieFieldKey[] = ['title', 'category', 'file', 'videoId', 'description', 'fullDescription', 'director', 'cast', 'trailer', 'year', 'rating', 'translatorId', 'priceRwf'];
+const RIGHTS_PARTS: readonly RightsPart[] = ['holders', 'licenceStart', 'licenceEnd', 'countries'];
+
+/**
+ * The server's field errors (fieldErrors: `title`, `fileName`, `rights.holders.0.shareBp`…) placed beside the form's
+ * fields and the Rights section's parts; `unplaced` when some named a field the form does not show.
+ */
+function placeServerFields(fields: Record<string, string>): { own: Partial<Record<MovieFieldKey, string>>; ofRights: RightsErrors; unplaced: boolean } {
+  const own: Partial<Record<MovieFieldKey, string>> = {};
+  const ofRights: RightsErrors = {};
+  let unplaced = false;
+  for (const [field, message] of Object.entries(fields)) {
+    const [head, part] = field.split('.');
+    const key = (head === 'fileName' ? 'file' : head) as MovieFieldKey;
+    if (head === 'rights' && RIGHTS_PARTS.includes(part as RightsPart)) ofRights[part as RightsPart] ??= message;
+    else if (SHOWN.includes(key)) own[key] ??= message;
+    else unplaced = true;
+  }
+  return { own, ofRights, unplaced };
+}
 
 /**
  * New movie (docs/product/admin.md §4, §5 and §13; ADR 056): a title, a category from the list and the video (a
@@ -104,14 +124,12 @@ export function NewMovieForm() {
       if (v.source === 'upload' && file) uploadStore().add({ kind: 'movie', id: movie.id }, movie.title, file);
       reset();
     } catch (error) {
-      const fields = Object.fromEntries(Object.entries(fieldErrors(error)).map(([k, m]) => [formKey(k), m]));
-      const own = Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('rights.')));
-      const ofRights = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith('rights.')).map(([k, m]) => [k.slice('rights.'.length), m]));
-      if (Object.keys(fields).length > 0) {
-        setErrors(own as Partial<Record<MovieFieldKey, string>>);
-        rights.setErrors(ofRights);
-        focusFirstProblem();
-      } else toast.error(t('admin.movieAddFailed'), { description: errorMessage(t, error) });
+      const { own, ofRights, unplaced } = placeServerFields(fieldErrors(error));
+      setErrors(own);
+      rights.setErrors(ofRights);
+      if (Object.keys(own).length + Object.keys(ofRights).length > 0) focusFirstProblem();
+      // A refusal that names no field this form shows (or none at all) is said in a toast.
+      if (unplaced || Object.keys(own).length + Object.keys(ofRights).length === 0) toast.error(t('admin.movieAddFailed'), { description: errorMessage(t, error) });
     } finally {
       setBusy(false);
     }

@@ -115,7 +115,8 @@ export function RightsFields({ idPrefix, draft, errors = {}, onChange }: { idPre
   const setRows = (next: HolderRow[]) => onChange({ rows: next }, 'holders');
   const setRow = (i: number, patch: Partial<HolderRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const total = totalBp(rows);
-  const err = (part: RightsPart) => (errors[part] ? t(`admin.rights.${errors[part]}`) : undefined);
+  // A key of admin.rights, or a message the server sent as it is.
+  const err = (part: RightsPart) => (errors[part] ? t(`admin.rights.${errors[part]}`, { defaultValue: errors[part] }) : undefined);
   const invalid = (part: RightsPart) => (errors[part] ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${part}-error` } : {});
 
   return (
