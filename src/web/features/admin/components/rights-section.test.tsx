@@ -103,6 +103,7 @@ describe('RightsSection', () => {
       licenceEnd: '2026-06-01T00:00:00.000Z',
       countries: ['RW', 'UG'],
     });
-    expect(toast.success).toHaveBeenCalledWith('Rights saved');
+    // The toast follows the answer, a tick after the request was sent.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Rights saved'));
   });
 });
