@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { lockDownFolder, logLockDown, makeNewFilesPrivate } from './lib/private-data.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
+import { startupWarnings } from './startup-warnings.js';
 
 async function main() {
   // Everything this process creates is its owner's only; DATA_DIR as it was left is fixed below (ADR 031).
@@ -40,6 +41,7 @@ async function main() {
   const { app, services } = built;
   logLockDown(lockedDown, config.dataDir, app.log);
 
+  for (const warning of startupWarnings(config, process.env)) app.log.warn(warning);
   const tools = await services.media.toolsAvailable();
   if (!tools.ffmpeg || !tools.ffprobe) {
     app.log.warn('ffmpeg/ffprobe not found: the site runs, but video uploads will fail until ffmpeg is installed (Debian: apt-get install -y ffmpeg)');
