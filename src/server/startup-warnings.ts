@@ -8,9 +8,10 @@
  */
 import type { Config } from './config.js';
 
-export function startupWarnings(config: Pick<Config, 'mail' | 'sms' | 'publicUrl'>, env: Record<string, string | undefined>): string[] {
+export function startupWarnings(config: Pick<Config, 'messaging' | 'publicUrl'>, env: Record<string, string | undefined>): string[] {
   const warnings: string[] = [];
-  const sends = [config.mail ? 'mail (SMTP_URL)' : null, config.sms.provider !== 'outbox' ? `SMS (${config.sms.provider})` : null].filter(Boolean);
+  const { mail, sms } = config.messaging;
+  const sends = [mail ? 'mail (SMTP_URL)' : null, sms.provider !== 'outbox' ? `SMS (${sms.provider})` : null].filter(Boolean);
   if (!env.PUBLIC_URL && sends.length) {
     warnings.push(`PUBLIC_URL is not set, so the links sent by ${sends.join(' and ')} (password resets, gifts, invitations) point at ${config.publicUrl}, which readers cannot open: set PUBLIC_URL to the site's public address, e.g. https://sobanura.rw`);
   }
