@@ -68,7 +68,7 @@ export function SeriesTab() {
                     className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted aria-pressed:bg-primary/10 aria-pressed:font-semibold"
                   >
                     {s.title}
-                    <span className="block text-xs font-normal text-muted-foreground">{t('admin.seasonsEpisodes', { seasons: s.seasonsCount, episodes: s.episodesCount })}</span>
+                    <span className="block text-xs font-normal text-muted-foreground">{t('admin.seasonCount', { count: s.seasonsCount })} · {t('admin.episodeCount', { count: s.episodesCount })}</span>
                   </button>
                 </li>
               ))}
