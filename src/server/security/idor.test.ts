@@ -18,9 +18,11 @@ import { describeEachDb, FIXTURES, signUp, startTestApp, waitFor, type TestApp }
 /**
  * Every user-access route with a path parameter. `owned`: the parameter names a thing of one user (tested with
  * A's id as B); `catalogue`: it names a film, series or video everyone shares, and the route acts on the caller's
- * own row for it (tested: B's call leaves A's row as it was).
+ * own row for it (tested: B's call leaves A's row as it was); `period`: it names a month of the caller's own record,
+ * which the route finds from the caller alone (a translator's own statement: tested here that a viewer who is no
+ * translator is refused, and in modules/studio/studio.test.ts that one translator never reads another's).
  */
-const IDOR_ROUTES: Record<string, 'owned' | 'catalogue'> = {
+const IDOR_ROUTES: Record<string, 'owned' | 'catalogue' | 'period'> = {
   'DELETE /api/watchlist/movie/:id': 'catalogue',
   'DELETE /api/watchlist/series/:id': 'catalogue',
   'POST /api/playback/:id': 'catalogue',
@@ -38,6 +40,7 @@ const IDOR_ROUTES: Record<string, 'owned' | 'catalogue'> = {
   'GET /api/billing/payments/:id': 'owned',
   'GET /api/billing/payments/:id/receipt': 'owned',
   'POST /api/gifts/:id/resend': 'owned',
+  'GET /api/studio/statements/:month/page': 'period',
 };
 
 const REFUSED = [403, 404];
@@ -123,6 +126,15 @@ describeEachDb('other users’ things (IDOR)', (kind) => {
   it('lists every user route whose path names something, and nothing else', () => {
     const named = t.routes.filter((r) => r.access === 'user' && /[:*]/.test(r.url)).map((r) => `${r.method} ${r.url}`);
     expect(named.sort(), 'a user route with a path parameter must be added to IDOR_ROUTES and tested here').toEqual(Object.keys(IDOR_ROUTES).sort());
+  });
+
+  it('gives a viewer who is no translator no translator’s statement page, whatever the month', async () => {
+    for (const month of ['2026-10', '2025-01']) {
+      const res = await call(b, 'GET', `/api/studio/statements/${month}/page`);
+      expect(res.statusCode, month).toBe(403);
+      expect(res.json().error.code).toBe('not_a_translator');
+      expect(res.body).not.toContain('<html');
+    }
   });
 
   it('refuses B every route aimed at A’s payment, receipt and stream session, and A’s account stays as it was', async () => {
