@@ -99,10 +99,16 @@ describe('translators as people', () => {
     const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(viewer, watcher);
     // To its end (8.3 s): the heartbeat at the start opens the chain, the one at the end (paused) credits the play.
-    const paused = viewer.waitForRequest((r) => r.url().endsWith('/heartbeat') && r.postData()?.includes('"paused"') === true, { timeout: 60_000 });
+    // A stall on a loaded machine pauses and resumes the player on the way, with a heartbeat each time, so the
+    // test waits for the last heartbeat to say paused (the one sent at the end) and for every answer.
+    const beats: { paused: boolean; answer: Promise<number | undefined> }[] = [];
+    viewer.on('request', (r) => {
+      if (r.url().endsWith('/heartbeat')) beats.push({ paused: r.postData()?.includes('"paused"') === true, answer: r.response().then((a) => a?.status()) });
+    });
     await open(viewer, `${server.url}/player/${id}`);
     await viewer.waitForFunction(() => (document.querySelector('[data-testid="player-video"]') as HTMLVideoElement | null)?.ended === true, undefined, { timeout: 60_000 });
-    expect((await (await paused).response())?.status()).toBe(200);
+    await expect.poll(() => beats.at(-1)?.paused, { timeout: 15_000 }).toBe(true);
+    expect(await Promise.all(beats.map((b) => b.answer))).toEqual(beats.map(() => 200));
     await viewer.close();
 
     const studio = await browser.newPage({ viewport: { width: 1280, height: 900 } });
