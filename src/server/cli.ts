@@ -9,15 +9,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app.js';
-import { argvPasswordRefusal, needsPassword, runCli, type CliContext } from './cli/commands.js';
+import type { CliContext } from './cli/command-kit.js';
 import { createsDatabase, noDatabaseMessage, pgliteExists, runsWithoutDatabase } from './cli/database-presence.js';
+import { argvPasswordRefusal, needsPassword } from './cli/password-args.js';
 import { readPassword } from './cli/password-input.js';
 import { runThroughServer } from './cli/server-client.js';
 import { ConfigError, loadConfig } from './config.js';
 import { lockDownFolder, logLockDown, makeNewFilesPrivate } from './lib/private-data.js';
-import { migrateDatabase, openDatabase } from './db/client.js';
-import { FfmpegTranscoder } from './providers/transcoder/ffmpeg-transcoder.js';
 
 function runningServer(dataDir: string): { port: number; token: string } | null {
   const file = path.join(dataDir, 'server.json');
@@ -52,6 +50,7 @@ async function main(): Promise<number> {
   if (runsWithoutDatabase(argv)) {
     // `storage ...` reads MEDIA_DIR and writes the bucket, which is safe beside a running server, so it runs in this
     // process and never holds the server's CLI route (src/server/cli/storage-migrate.ts).
+    const { runCli } = await import('./cli/commands.js');
     return (await runCli(argv, { cwd: process.cwd(), env: process.env, write })).code;
   }
   let config;
@@ -73,7 +72,14 @@ async function main(): Promise<number> {
   if (server) {
     return runThroughServer(server, { argv, cwd: process.cwd(), ...(password !== undefined ? { password } : {}) }, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
   }
-  // No server runs: this process is the one that finds DATA_DIR as it was left (lib/private-data.ts).
+  // No server runs: this process is the one that finds DATA_DIR as it was left (lib/private-data.ts). The app's
+  // modules load only here: a command sent to a running server needs none of them (about 2 CPU-seconds a start).
+  const [{ buildApp }, { runCli }, { migrateDatabase, openDatabase }, { FfmpegTranscoder }] = await Promise.all([
+    import('./app.js'),
+    import('./cli/commands.js'),
+    import('./db/client.js'),
+    import('./providers/transcoder/ffmpeg-transcoder.js'),
+  ]);
   logLockDown(lockDownFolder(config.dataDir), config.dataDir, { warn: (obj, msg) => console.error(`${msg}: ${JSON.stringify(obj)}`) });
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.pgliteDir });
   try {

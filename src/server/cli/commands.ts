@@ -26,12 +26,13 @@ import { registerPayoutCommands } from './payout-commands.js';
 import { registerStatementCommands } from './statement-commands.js';
 import { registerStorageCommands } from './storage-commands.js';
 import { registerTranslatorCommands } from './translator-commands.js';
-import { argvPasswordRefusal, registerUserCommands } from './user-commands.js';
+import { argvPasswordRefusal } from './password-args.js';
+import { registerUserCommands } from './user-commands.js';
 import { registerVoucherCommands } from './voucher-commands.js';
 import { packageVersion } from './version.js';
 
 export type { CliContext, CliDatabase, CliResult } from './command-kit.js';
-export { argvPasswordRefusal, needsPassword } from './user-commands.js';
+export { argvPasswordRefusal, needsPassword } from './password-args.js';
 
 export async function runCli(argv: string[], ctx: CliContext): Promise<CliResult> {
   let out = '';
