@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
+    // A migrated embedded database made once per run, copied into each new server's DATA_DIR.
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 300_000,
     pool: 'forks',

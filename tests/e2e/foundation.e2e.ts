@@ -25,7 +25,8 @@ describe('a real film goes from upload to a paying viewer', () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'sobanura-e2e-'));
     thumbnail = path.join(tmp, 'poster.png');
     await sharp({ create: { width: 400, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toFile(thumbnail);
-    server = await startServer();
+    // A first start on an empty folder, as `npm install && npm start` is: the server makes its own database.
+    server = await startServer({}, { freshDatabase: true });
     await server.cli('user', 'create', '--email', 'admin@sobanura.test', '--password', 'admin-pass', '--role', 'admin');
     browser = await launchChromium();
   });

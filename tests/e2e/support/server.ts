@@ -1,7 +1,8 @@
 /**
  * Starts a real Sobanura server process for end-to-end scenarios: a fresh DATA_DIR, the embedded PGlite
- * database, the built web app (dist/web) and server (dist/server, src/server/test/built-server.ts), a free port on
- * 127.0.0.1. `cli()` runs the command line against it.
+ * database (copied from the run's migrated template, ./migrated-database.ts, unless the scenario asks for a first
+ * start on an empty folder), the built web app (dist/web) and server (dist/server,
+ * src/server/test/built-server.ts), a free port on 127.0.0.1. `cli()` runs the command line against it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { serverCommand } from '../../../src/server/test/built-server.js';
+import { provideMigratedDatabase } from './migrated-database.js';
 
 const run = promisify(execFile);
 
@@ -37,13 +39,16 @@ export async function freePort(): Promise<number> {
  * Starts a server process (dist/server/main.js) on a free port with its own DATA_DIR. Its x264 preset is ultrafast
  * unless `env` says otherwise: the scenarios test the product's flows, and the production preset (veryfast) is
  * tested by src/server/providers/transcoder/ffmpeg-transcoder.test.ts (docs/decisions/040-test-speed.md).
+ * `opts.freshDatabase`: no copied database, so the server makes its own on the empty folder, as `npm start` does
+ * the first time.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { freshDatabase?: boolean } = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sobanura-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const [cliNode, cliPath] = serverCommand('cli');
   const fullEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DEMO_CATALOG: 'false', SANDBOX_APPROVAL_SECONDS: '2', LOG_LEVEL: 'info', TRANSCODE_PRESET: 'ultrafast', ...env };
+  if (!opts.freshDatabase) provideMigratedDatabase(fullEnv.DATA_DIR, fullEnv);
   const child: ChildProcess = spawn(cliNode, [serverCommand('main')[1]], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
