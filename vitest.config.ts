@@ -20,6 +20,8 @@ export default defineConfig({
   plugins: [wholeJson()],
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // The run's transcode cache folder (src/server/test/transcode-cache.ts).
+    globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,21 +1,22 @@
 /**
  * Integration-test harness: a whole app on a real database — PGlite in memory always, and PostgreSQL (a fresh
  * database made on TEST_DATABASE_URL's server and dropped afterwards) when TEST_DATABASE_URL is set — with the
- * real ffmpeg transcoder and job workers, driven through `app.inject` (docs/product/architecture.md §4.10).
+ * real ffmpeg transcoder (its ladders kept for the run and copied for a source seen before, ./transcode-cache.ts)
+ * and job workers, driven through `app.inject` (docs/product/architecture.md §4.10).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import type { Role } from '../../shared/contracts/accounts.js';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type DbHandle } from '../db/client.js';
 import type { BrowseOptions } from '../modules/catalog/browse-module.js';
-import { FfmpegTranscoder } from '../providers/transcoder/ffmpeg-transcoder.js';
 import type { Transcoder } from '../providers/transcoder/transcoder.js';
+import { CachedTranscoder } from './transcode-cache.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -139,8 +140,18 @@ export function migratedPgliteTemplate(): Promise<Blob> {
   return migratedPglite;
 }
 
+/** The run's transcode cache folder (./global-setup.ts), or null outside a Vitest run that made one. */
+function transcodeCacheDir(): string | null {
+  try {
+    return inject('transcodeCache') ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Starts an app. `env` overrides configuration variables (e.g. SANDBOX_APPROVAL_SECONDS).
+ * Starts an app. `env` overrides configuration variables (e.g. SANDBOX_APPROVAL_SECONDS). `transcoder` defaults to
+ * ffmpeg with x264's ultrafast preset through the run's transcode cache (./transcode-cache.ts).
  * `dataDir` reuses a folder (to simulate a restart on the same data).
  */
 export async function startTestApp(
@@ -164,7 +175,8 @@ export async function startTestApp(
     db = opts.reuse?.pglite ?? (await openDatabase({ memory: true, loadDataDir: await migratedPgliteTemplate() }));
   }
   await migrateDatabase(db);
-  const built = await buildApp({ config, db, transcoder: opts.transcoder ?? new FfmpegTranscoder({ preset: 'ultrafast', ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }), workers: opts.workers, logger: false, browse: opts.browse });
+  const transcoder = opts.transcoder ?? new CachedTranscoder({ preset: 'ultrafast', ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }, transcodeCacheDir());
+  const built = await buildApp({ config, db, transcoder, workers: opts.workers, logger: false, browse: opts.browse });
   return {
     ...built,
     config,
