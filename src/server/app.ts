@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The queues exist even in a process without workers (the CLI's `movie import` without --wait), so a job sent
   // here waits for a worker instead of being dropped by pg-boss. A web instance works only the billing jobs.
   await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
-  const jobs = opts.workers !== false ? await registerJobs(boss, { role: config.role, services, executeSql: db.executeSql, dbKind: db.kind, withLock: db.withAdvisoryLock?.bind(db), log: app.log }) : null;
+  const jobs = opts.workers !== false ? await registerJobs(boss, { role: config.role, services, executeSql: db.executeSql, dbKind: db.kind, heartbeat: config.jobHeartbeat, withLock: db.withAdvisoryLock?.bind(db), log: app.log }) : null;
   await app.ready();
 
   return {

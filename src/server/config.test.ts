@@ -35,6 +35,13 @@ describe('configuration (issue 2 point 2)', () => {
     expect(() => loadConfig({ DATA_DIR: dir, SIGN_IN_LOCKOUT_FIRST_SECONDS: '0.5' })).toThrow(/SIGN_IN_LOCKOUT_FIRST_SECONDS: must be whole seconds/);
   });
 
+  it('reads the job heartbeat timings (job-heartbeat.ts): 5, 30 and 10 s by default; a stale limit under two beats is refused', () => {
+    expect(loadConfig({ DATA_DIR: dir }).jobHeartbeat).toEqual({ beatSeconds: 5, staleSeconds: 30, sweepSeconds: 10 });
+    expect(loadConfig({ DATA_DIR: dir, JOB_HEARTBEAT_SECONDS: '2', JOB_STALE_SECONDS: '8', JOB_SWEEP_SECONDS: '2' }).jobHeartbeat).toEqual({ beatSeconds: 2, staleSeconds: 8, sweepSeconds: 2 });
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_STALE_SECONDS: '9' })).toThrow(/JOB_STALE_SECONDS: must be at least twice JOB_HEARTBEAT_SECONDS \(5\)/);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_SWEEP_SECONDS: '0' })).toThrow(/JOB_SWEEP_SECONDS/);
+  });
+
   it('reads UPLOAD_EXPIRY_HOURS, 24 by default, fractions allowed', () => {
     expect(loadConfig({ DATA_DIR: dir }).uploadExpiryHours).toBe(24);
     expect(loadConfig({ DATA_DIR: dir, UPLOAD_EXPIRY_HOURS: '0.5' }).uploadExpiryHours).toBe(0.5);

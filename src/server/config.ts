@@ -24,6 +24,9 @@
  * first lock-out of an account after 5 failed sign-ins, doubling with each further failure up to the maximum.
  * Uploads: UPLOAD_EXPIRY_HOURS (24; hours, fractions allowed: an upload not finished that long after it began expires,
  * its partial file is deleted and its video marked failed; src/server/modules/media/media.service.ts `upkeep`).
+ * Jobs (src/server/jobs/job-heartbeat.ts): JOB_HEARTBEAT_SECONDS (5), JOB_STALE_SECONDS (30; at least twice the
+ * heartbeat) and JOB_SWEEP_SECONDS (10): a running job beats every JOB_HEARTBEAT_SECONDS; one silent for
+ * JOB_STALE_SECONDS (its worker died) is retried by the next sweep of another worker.
  * Mobile money (ADR 008, docs/decisions/043-payment-methods-countries-and-currencies.md): PAYMENT_METHODS, the
  * methods that run live, separated by commas (mtn-rw, airtel-rw, mtn-ug, airtel-ug, card); unset, every method runs on
  * its own sandbox (the embedded default); set, the methods it does not list are off. PAYMENT_PROVIDER, its older
@@ -121,6 +124,9 @@ const envSchema = z.object({
   PAYMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   PAYMENT_APPROVAL_SECONDS: z.coerce.number().int('must be whole seconds').min(1).max(3600).default(300),
   SANDBOX_APPROVAL_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(60).default(5),
+  JOB_STALE_SECONDS: z.coerce.number().min(3).max(3600).default(30),
+  JOB_SWEEP_SECONDS: z.coerce.number().min(1).max(600).default(10),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   URL_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_CATALOG: bool.default(true),
@@ -192,6 +198,11 @@ export interface Config {
   payouts: PayoutsConfig;
   /** Seconds the sandbox "phone" takes to approve a payment. */
   sandboxApprovalSeconds: number;
+  /**
+   * Heartbeats of running jobs and the sweep of those whose worker died (src/server/jobs/job-heartbeat.ts), seconds:
+   * a killed worker's job is retried about staleSeconds + sweepSeconds + 6 s after its last beat.
+   */
+  jobHeartbeat: { beatSeconds: number; staleSeconds: number; sweepSeconds: number };
   sessionSecret: string;
   urlSigningSecret: string;
   demoCatalog: boolean;
@@ -354,6 +365,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.AT_USERNAME) missing.push("AT_USERNAME: required when SMS_PROVIDER=africastalking (the Africa's Talking application username)");
     if (!e.AT_API_KEY) missing.push("AT_API_KEY: required when SMS_PROVIDER=africastalking (the Africa's Talking API key)");
   }
+  // A job must miss at least two beats before it counts as stale (job-heartbeat.ts).
+  if (e.JOB_STALE_SECONDS < 2 * e.JOB_HEARTBEAT_SECONDS) missing.push(`JOB_STALE_SECONDS: must be at least twice JOB_HEARTBEAT_SECONDS (${e.JOB_HEARTBEAT_SECONDS}), or a running job would be taken for dead`);
   if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
@@ -384,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     disbursements: disbursements.config,
     payouts: payouts.config,
     sandboxApprovalSeconds: e.SANDBOX_APPROVAL_SECONDS,
+    jobHeartbeat: { beatSeconds: e.JOB_HEARTBEAT_SECONDS, staleSeconds: e.JOB_STALE_SECONDS, sweepSeconds: e.JOB_SWEEP_SECONDS },
     sessionSecret: e.SESSION_SECRET ?? secrets!.sessionSecret,
     urlSigningSecret: e.URL_SIGNING_SECRET ?? secrets!.urlSigningSecret,
     demoCatalog: e.DEMO_CATALOG,

@@ -48,7 +48,7 @@ export async function startWorker(config: Config, log: FastifyBaseLogger): Promi
   // Only the services its jobs declare they need (media, storage, download remux; ADR 038): no routes run here.
   const services = createServices({ config, db, transcoder, queue: boss, log, onStorageError: metrics.onStorageError, onTranscoded: (seconds) => metrics.transcodeDuration.observe(seconds) }, { jobsOnly: 'worker' });
   await createQueues(boss, JOB_QUEUES, db.withAdvisoryLock?.bind(db));
-  const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, withLock: db.withAdvisoryLock?.bind(db), log });
+  const jobs = await registerJobs(boss, { role: 'worker', services, executeSql: db.executeSql, dbKind: db.kind, heartbeat: config.jobHeartbeat, withLock: db.withAdvisoryLock?.bind(db), log });
   const metricsServer = config.metricsToken
     ? await startWorkerMetricsServer({ metrics, token: config.metricsToken, host: config.host, port: config.workerMetricsPort, onError: (err) => log.warn({ err }, 'metrics not read') })
     : null;

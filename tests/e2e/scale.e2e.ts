@@ -183,6 +183,10 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
         S3_FORCE_PATH_STYLE: 'true',
         REDIS_URL,
         REDIS_KEY_PREFIX: redisPrefix,
+        // A killed worker's job goes to another worker about 16 s after its last beat, not 45 (job-heartbeat.ts).
+        JOB_HEARTBEAT_SECONDS: '2',
+        JOB_STALE_SECONDS: '8',
+        JOB_SWEEP_SECONDS: '2',
         TRUST_PROXY: '127.0.0.1',
         MEDIA_ACCEL_PREFIX: '/_media/',
         SESSION_SECRET: randomBytes(32).toString('base64url'),
@@ -455,7 +459,7 @@ describe('at scale: nginx, two web instances, a worker, PostgreSQL, S3, Redis', 
     let ready: VideoView;
     try {
       worker = await startWorker('worker-2');
-      // The sweeper fails the dead worker's job once its heartbeat is stale (about 45 s), then worker 2 runs it.
+      // The sweeper fails the dead worker's job once its heartbeat is stale (about 16 s here), then worker 2 runs it.
       const second = worker.pid;
       await waitUntil('worker 2 to transcode the video', () => [...watch.seen.values()].some((p) => p.ppid === second && p.args.includes(id)), 120_000, 250);
       const takenAt = Date.now();

@@ -2,8 +2,8 @@
  * The server killed with SIGKILL while ffmpeg transcodes (docs/decisions/016-object-storage-and-roles.md, "worker
  * roles"; src/server/providers/transcoder/run-tool.ts, src/server/jobs/job-heartbeat.ts, work-folders.ts), on PGlite
  * and on PostgreSQL: ffmpeg dies with it (setpriv --pdeathsig SIGKILL), the restarted server sweeps the killed
- * run's work folder, runs the job again (PGlite: at start; PostgreSQL: the heartbeat sweeper, about 45 s) and the
- * video becomes ready with a complete, decodable ladder.
+ * run's work folder, runs the job again (PGlite: at start; PostgreSQL: the heartbeat sweeper, about 16 s with the
+ * fault site's JOB_* settings, 45 s with the defaults) and the video becomes ready with a complete, decodable ladder.
  *
  * Fixture: cockatoo.mp4 (728,751 bytes, 14 s, 1280x720: the ladder 240p-720p), sent in one PATCH.
  */
@@ -17,7 +17,7 @@ import { checkLadder, createMovie, signedIn, tusCreate, tusPatch, uploadFile, vi
 
 const FILM = readFileSync(path.join(FIXTURES, 'cockatoo.mp4'));
 const LADDER = planLadder(1280, 720).map((r) => r.name);
-/** Seconds a video may take to become ready after the restart: the job's retry (about 45 s on PostgreSQL), then the transcode. */
+/** Seconds a video may take to become ready after the restart: the job's retry (about 16 s on PostgreSQL), then the transcode. */
 const READY_SECONDS = 180;
 
 describeEachDb('faults: the server killed while ffmpeg transcodes', (kind) => {

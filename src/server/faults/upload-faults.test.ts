@@ -19,7 +19,7 @@ import { api, checkLadder, createMovie, sha256, signedIn, tusCreate, tusOffset, 
 const FILM = readFileSync(path.join(FIXTURES, 'cockatoo.mp4'));
 const CHUNK = 200 * 1024;
 const LADDER = planLadder(1280, 720).map((r) => r.name);
-/** Seconds a video may take to become ready after a restart (the job retried on PostgreSQL within about 45 s, then the transcode). */
+/** Seconds a video may take to become ready after a restart (the job retried on PostgreSQL within about 16 s, then the transcode). */
 const READY_SECONDS = 180;
 
 const fileSize = (file: string) => {

@@ -12,7 +12,8 @@
  *
  * Bound: a job whose worker was killed is failed within `staleSeconds + sweepSeconds` of the worker's last beat
  * (30 + 10 s with the defaults), then fetched again after the job's `retryDelay` (5 s for transcodes) plus a
- * worker's polling interval (1 s): about 45 s in all, provided another worker process is running. Each failure
+ * worker's polling interval (1 s): about 45 s in all, provided another worker process is running (JOB_HEARTBEAT_SECONDS,
+ * JOB_STALE_SECONDS and JOB_SWEEP_SECONDS set the three timings; src/server/config.ts). Each failure
  * counts as an attempt of the job's `retryLimit`.
  *
  * A job is the "same attempt" while its `retry_count` is unchanged: pg-boss increments it each time it fetches a

@@ -85,6 +85,11 @@ export async function createFaultSite(kind: DbKind, env: Record<string, string> 
     LOG_LEVEL: 'warn',
     TRANSCODE_PRESET: 'ultrafast',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // A killed worker's job is retried about 16 s after its last beat, not 45 (src/server/config.ts, job-heartbeat.ts).
+    JOB_HEARTBEAT_SECONDS: '2',
+    JOB_STALE_SECONDS: '8',
+    JOB_SWEEP_SECONDS: '2',
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     WEB_DIR: path.join(root, 'no-web'),
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...env,
