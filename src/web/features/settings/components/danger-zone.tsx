@@ -14,7 +14,7 @@ import { DELETE_CONFIRMATION, forgetViewer, useDeleteAccount } from '../api/dele
 
 /**
  * Danger Zone (docs/product/viewer.md §2): Delete Account asks "Are you absolutely sure?" (it cannot be undone, it
- * cancels the pass and removes all data) and the word DELETE. The deletion is real (ADR 011, replacing the
+ * cancels the pass and removes all data) and the word DELETE, in the page's language (SUPPRIMER, SIBA). The deletion is real (ADR 011, replacing the
  * spec's "contact support"): afterwards the viewer is signed out and sent home.
  */
 export function DangerZone() {
@@ -42,9 +42,12 @@ export function DangerZone() {
     if (!next) setTyped('');
   };
 
+  // The word the viewer types is their language's (SUPPRIMER, SIBA); the API's confirmation stays DELETE.
+  const word = t('settings.deleteWord');
+  const typedWord = typed.trim() === word;
   const confirm = async () => {
     try {
-      await remove.mutateAsync(typed.trim());
+      await remove.mutateAsync(DELETE_CONFIRMATION);
     } catch (error) {
       toast.error(t('settings.deleteFailed'), { description: errorMessage(t, error) });
       return;
@@ -75,18 +78,18 @@ export function DangerZone() {
               className="grid gap-4"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (typed.trim() === DELETE_CONFIRMATION) void confirm();
+                if (typedWord) void confirm();
               }}
             >
               <div className="grid gap-2">
-                <Label htmlFor="delete-confirm">{t('settings.deleteTypeLabel', { word: DELETE_CONFIRMATION })}</Label>
+                <Label htmlFor="delete-confirm">{t('settings.deleteTypeLabel', { word })}</Label>
                 <Input id="delete-confirm" autoComplete="off" autoCapitalize="characters" value={typed} onChange={(e) => setTyped(e.target.value)} disabled={remove.isPending} />
               </div>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
                   {t('settings.cancel')}
                 </Button>
-                <Button type="submit" variant="destructive" disabled={typed.trim() !== DELETE_CONFIRMATION || remove.isPending}>
+                <Button type="submit" variant="destructive" disabled={!typedWord || remove.isPending}>
                   {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                   {t('settings.deleteForever')}
                 </Button>

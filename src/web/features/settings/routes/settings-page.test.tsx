@@ -206,6 +206,26 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(view.client.getQueryData(['accounts', 'me'])).toEqual({ user: null, pass: null }));
     expect(toast.success).toHaveBeenCalledWith('Account Deleted', expect.anything());
   });
+
+  it('asks for the word in the page’s language (SUPPRIMER in French) and still sends the API’s DELETE', async () => {
+    await initI18n('fr');
+    try {
+      const calls = mockFetch((url, init) => (url === '/api/accounts/me' && init.method === 'DELETE' ? { status: 204 } : { status: 200, body: { profile } }));
+      const view = renderSettings(null);
+      fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le compte' }));
+      const confirm = screen.getByRole('button', { name: 'Supprimer mon compte' }) as HTMLButtonElement;
+      const field = screen.getByLabelText('Tapez SUPPRIMER pour confirmer');
+      fireEvent.change(field, { target: { value: 'DELETE' } });
+      expect(confirm.disabled).toBe(true);
+      fireEvent.change(field, { target: { value: 'SUPPRIMER' } });
+      expect(confirm.disabled).toBe(false);
+      fireEvent.click(confirm);
+      await waitFor(() => expect(view.location().pathname).toBe('/'));
+      expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/accounts/me', body: { confirm: 'DELETE' } });
+    } finally {
+      await initI18n('en');
+    }
+  });
 });
 
 describe('verifying the saved phone (ADR 021, amended 2026-11-28)', () => {
