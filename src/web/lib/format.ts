@@ -86,6 +86,11 @@ export function formatMonth(month: string, language: string): string {
 /** The zone dates are written in, on the server and in the browser alike (docs/decisions/014-server-rendering.md). */
 export const DATE_TIME_ZONE = 'Africa/Kigali';
 
+/** The calendar year of `at` (default now) in Kigali time (DATE_TIME_ZONE): the footer's copyright year. */
+export function kigaliYear(at: Date = new Date()): number {
+  return Number(cached(dateFormats, (loc, o) => new Intl.DateTimeFormat(loc, o), 'en', { year: 'numeric', timeZone: DATE_TIME_ZONE }).format(at));
+}
+
 /**
  * A date, with its time of day when `time` is set, in the language's words and in Kigali time (DATE_TIME_ZONE), the
  * same text on the server and in the browser: "December 5, 2026 at 7:06 AM" (en), "5 décembre 2026 à 07:06" (fr),
