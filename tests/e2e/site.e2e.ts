@@ -179,6 +179,17 @@ describe('the site around the films (issue 7)', () => {
     expect(await menu.getByRole('link', { name: /Yearly Pass/ }).textContent()).toContain('85,000 RWF');
     expect(await menu.locator('#language-mobile').isVisible()).toBe(true);
     expect(await nav.count()).toBeGreaterThan(0);
+    // Escape closes it and gives the focus back to its button; picking a language closes it too.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.locator('#language-mobile').selectOption('fr');
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await menu.locator('#language-mobile').selectOption('en');
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'About', exact: true }).click();
     await page.waitForURL('**/about');
     await page.getByRole('heading', { level: 1, name: 'About Sobanura' }).waitFor();

@@ -1,5 +1,5 @@
 import { Download, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useMe } from '../features/accounts/api/get-me';
@@ -78,7 +78,7 @@ export function DownloadsLink({ labelled = false, onNavigate, className }: { lab
  * "Header"). The widths are set so the header fits on one line in English, French and Kinyarwanda, signed in or
  * out, admin or not (tests/e2e/layout.e2e.ts):
  * - under 1024 px (phones and tablets held upright), the same items in a collapsible menu ("small screens show a
- *   collapsible menu with the same items");
+ *   collapsible menu with the same items"), which closes on a pick (a link, the language) and on Escape;
  * - 1024 to 1279 px, the links in a row and the signed-in actions folded into one account button (account-menu.tsx);
  * - from 1280 px, everything in a row; Admin Panel shows its label from 1536 px.
  */
@@ -93,6 +93,18 @@ export function Header() {
     setOpenedAt(location.key);
   }
   const close = () => setOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the small-screen menu and gives the focus back to its button (WAI-ARIA APG "Disclosure").
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   // A log-out in progress ends with the first navigation after it (sign-out.ts).
   useEffect(() => setSigningOut(false), [location.key]);
 
@@ -119,6 +131,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 lg:hidden">
           <ThemeToggle />
           <button
+            ref={toggle}
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-md hover:bg-muted"
             aria-expanded={open}
@@ -140,7 +153,7 @@ export function Header() {
           <nav aria-label={t('nav.main')} className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-3 px-4 py-3">
             <NavLinks className="grid gap-1" onNavigate={close} mobile />
             <DownloadsLink labelled onNavigate={close} />
-            <LanguageSelect id="language-mobile" />
+            <LanguageSelect id="language-mobile" onPicked={close} />
             <AccountActions vertical onAction={close} />
           </nav>
         </div>

@@ -11,7 +11,7 @@ export function saveLanguage(language: Language): void {
 }
 
 /** English, Français, Kinyarwanda; the choice is kept in localStorage, and in the profile when signed in. */
-export function LanguageSelect({ id }: { id: string }) {
+export function LanguageSelect({ id, onPicked }: { id: string; onPicked?: () => void }) {
   const { t, i18n: i18 } = useTranslation();
   const me = useMe();
   const signedIn = !!me.data?.user;
@@ -27,6 +27,7 @@ export function LanguageSelect({ id }: { id: string }) {
         onChange={(e) => {
           const lng = e.target.value;
           if (!isLanguage(lng)) return;
+          onPicked?.();
           changeLanguage(lng)
             .then(() => signedIn && saveLanguage(lng))
             .catch(() => toast.error(t('errors.network')));
