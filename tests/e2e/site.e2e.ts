@@ -207,6 +207,14 @@ describe('the site around the films (issue 7)', () => {
     await items.first().waitFor();
     const all = await items.count();
     expect(all).toBeGreaterThanOrEqual(15);
+    // Its placeholder shows whole inside the field (it was cut off on a phone).
+    const placeholderFits = await page.getByLabel('Search the questions').evaluate((el: HTMLInputElement) => {
+      const css = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+      return ctx.measureText(el.placeholder).width <= el.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+    });
+    expect(placeholderFits).toBe(true);
     await page.getByLabel('Search the questions').fill('password');
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBeLessThan(all);
     expect(await items.count()).toBeGreaterThan(0);
