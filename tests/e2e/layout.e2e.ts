@@ -5,7 +5,8 @@
  *   the viewport (their `scrollWidth` ≤ the root's `clientWidth`, i.e. no horizontal scroll bar);
  * - every tab of the admin panel (read from the page's tab list, so tabs added later are covered) at 360 and 768 px;
  * - signed in, Admin Panel (admins), Settings and Log out are visible inside the viewport at every width, in the
- *   header or after opening its menu (docs/product/viewer.md §2 "Header": small screens show a collapsible menu);
+ *   header or after opening its menu (docs/product/viewer.md §2 "Header": small screens show a collapsible menu), and
+ *   from 1280 px the Admin Panel button shows its words;
  * - Log out lands on `/` (docs/product/viewer.md §2), from a protected page too, and stays there.
  * A failure names the page, width, language and role, and the elements sticking out of the viewport (a CSS path and
  * their right edge), widest first.
@@ -384,6 +385,11 @@ describe('layout: nothing scrolls sideways, and the account actions are reachabl
               if (missing.length && (await button.getAttribute('aria-expanded', { timeout: 2000 })) === 'true') await button.click();
             }
             if (missing.length) failures.push(`@${width}px [${lang}, ${role}]: not visible on screen: ${missing.join(', ')}`);
+            // In the row (from 1280 px) the Admin Panel button carries its words, not the shield alone.
+            if (role !== 'viewer' && width >= 1280) {
+              const words = await page.locator('header a[href="/super-panel-2025"]').filter({ visible: true }).first().innerText();
+              if (!words.trim()) failures.push(`@${width}px [${lang}, ${role}]: the Admin Panel button has no words`);
+            }
             // Close whatever is open before the next width.
             await go(page, '/help');
           }

@@ -80,7 +80,7 @@ export function DownloadsLink({ labelled = false, onNavigate, className }: { lab
  * - under 1024 px (phones and tablets held upright), the same items in a collapsible menu ("small screens show a
  *   collapsible menu with the same items"), which closes on a pick (a link, the language) and on Escape;
  * - 1024 to 1279 px, the links in a row and the signed-in actions folded into one account button (account-menu.tsx);
- * - from 1280 px, everything in a row; Admin Panel shows its label from 1536 px.
+ * - from 1280 px, everything in a row, Admin Panel with its label.
  */
 export function Header() {
   const { t } = useTranslation();
