@@ -7,8 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { FIXTURES, startTestApp, type TestApp } from '../test/harness.js';
-import { FfmpegTranscoder } from '../providers/transcoder/ffmpeg-transcoder.js';
+import { FIXTURES, startTestApp, type TestApp, testTranscoder } from '../test/harness.js';
 import { MediaRejectedError, type Transcoder } from '../providers/transcoder/transcoder.js';
 import { runThroughServer } from './server-client.js';
 
@@ -21,7 +20,7 @@ describe('command line through a running server', () => {
   /** Set by the slow transcoder while it runs. */
   let transcoding = false;
   beforeAll(async () => {
-    const real = new FfmpegTranscoder({ preset: 'ultrafast' });
+    const real = testTranscoder();
     const slow: Transcoder = {
       available: () => real.available(),
       probe: (f, b) => real.probe(f, b),

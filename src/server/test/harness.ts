@@ -15,6 +15,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type DbHandle } from '../db/client.js';
 import type { BrowseOptions } from '../modules/catalog/browse-module.js';
+import type { FfmpegTranscoderOptions } from '../providers/transcoder/ffmpeg-transcoder.js';
 import type { Transcoder } from '../providers/transcoder/transcoder.js';
 import { CachedTranscoder } from './transcode-cache.js';
 
@@ -150,6 +151,14 @@ function transcodeCacheDir(): string | null {
 }
 
 /**
+ * The tests' ffmpeg transcoder (x264's ultrafast preset unless `options` says otherwise) through the run's transcode
+ * cache (./transcode-cache.ts): for a test that wraps the transcoder (to hold, slow or fail it) around the real one.
+ */
+export function testTranscoder(options: FfmpegTranscoderOptions = {}): CachedTranscoder {
+  return new CachedTranscoder({ preset: 'ultrafast', ...options }, transcodeCacheDir());
+}
+
+/**
  * Starts an app. `env` overrides configuration variables (e.g. SANDBOX_APPROVAL_SECONDS). `transcoder` defaults to
  * ffmpeg with x264's ultrafast preset through the run's transcode cache (./transcode-cache.ts).
  * `dataDir` reuses a folder (to simulate a restart on the same data).
@@ -175,7 +184,7 @@ export async function startTestApp(
     db = opts.reuse?.pglite ?? (await openDatabase({ memory: true, loadDataDir: await migratedPgliteTemplate() }));
   }
   await migrateDatabase(db);
-  const transcoder = opts.transcoder ?? new CachedTranscoder({ preset: 'ultrafast', ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }, transcodeCacheDir());
+  const transcoder = opts.transcoder ?? testTranscoder({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const built = await buildApp({ config, db, transcoder, workers: opts.workers, logger: false, browse: opts.browse });
   return {
     ...built,

@@ -10,15 +10,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FfmpegTranscoder } from '../../providers/transcoder/ffmpeg-transcoder.js';
 import type { Transcoder } from '../../providers/transcoder/transcoder.js';
-import { describeEachDb, FIXTURES, signUp, startTestApp, tusUpload, waitFor, type TestApp } from '../../test/harness.js';
+import { describeEachDb, FIXTURES, signUp, startTestApp, type TestApp, testTranscoder, tusUpload, waitFor } from '../../test/harness.js';
 import { createMediaRepository } from './media.repository.js';
 import { createMediaService, TRANSCODE_QUEUE } from './media.service.js';
 
 /** The real transcoder, whose ladders wait while `held` is set (to look at a title while its video is processing). */
 function gatedTranscoder() {
-  const real = new FfmpegTranscoder({ preset: 'ultrafast' });
+  const real = testTranscoder();
   let open: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
   let entered = 0;

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepStaleJobs } from '../../jobs/job-heartbeat.js';
 import { probeFile } from '../../providers/transcoder/ffprobe.js';
 import { FfmpegTranscoder } from '../../providers/transcoder/ffmpeg-transcoder.js';
-import { describeEachDb, FIXTURES, signUp, startTestApp, tusUpload, type TestApp } from '../../test/harness.js';
+import { describeEachDb, FIXTURES, signUp, startTestApp, type TestApp, testTranscoder, tusUpload } from '../../test/harness.js';
 import { createMediaRepository } from './media.repository.js';
 import { createMediaService, expiredReason, TRANSCODE_QUEUE } from './media.service.js';
 
@@ -48,7 +48,7 @@ describeEachDb('ingest upkeep', (kind) => {
       // Probe and mark 'processing', then queue the job with no retries left, as the last attempt would stand.
       const service = createMediaService({
         repo: createMediaRepository(t.db.db),
-        transcoder: new FfmpegTranscoder({ preset: 'ultrafast' }),
+        transcoder: testTranscoder(),
         storage: t.services.storage,
         sources: t.services.sources,
         queue: { send: (name, data) => t.boss.send(name, data, { retryLimit: 0 }) },

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineDownload, offlineLicense, offlineOptions, type OfflineDownload } from '../../../shared/contracts/offline.js';
 import { keys } from '../../providers/storage/media-storage.js';
-import { describeEachDb, FIXTURES, signUp, startTestApp, waitFor, type TestApp } from '../../test/harness.js';
-import { FfmpegTranscoder } from '../../providers/transcoder/ffmpeg-transcoder.js';
+import { describeEachDb, FIXTURES, signUp, startTestApp, type TestApp, testTranscoder, waitFor } from '../../test/harness.js';
 import { checkPlaysFromFolder, checkServedFiles } from './offline-files.check.js';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -309,7 +308,7 @@ describeEachDb('offline downloads of an MPEG-TS ladder', (kind) => {
   let movieId: string;
   beforeAll(async () => {
     // The tools the harness's own transcoder uses (FFMPEG_PATH and FFPROBE_PATH default to these names).
-    const transcoder = new FfmpegTranscoder({ preset: 'ultrafast', ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', segmentType: 'mpegts' });
+    const transcoder = testTranscoder({ segmentType: 'mpegts' });
     t = await startTestApp(kind, { transcoder });
     movieId = (await t.services.catalog.create({ title: 'Old film', category: 'drama', isPremium: true })).id;
     const video = (await t.services.media.importFile(movieId, path.join(FIXTURES, 'movie-hello.mp4'), null)).id;

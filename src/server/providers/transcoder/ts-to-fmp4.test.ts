@@ -7,14 +7,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, type CliContext } from '../../cli/commands.js';
-import { describeEachDb, FIXTURES, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { describeEachDb, FIXTURES, signUp, startTestApp, type TestApp, testTranscoder } from '../../test/harness.js';
 import type { SegmentType } from './ffmpeg-args.js';
-import { FfmpegTranscoder } from './ffmpeg-transcoder.js';
 import type { Transcoder } from './transcoder.js';
 
 /** A transcoder whose segment type the test switches, as a server upgraded from MPEG-TS to fMP4 would. */
 function switchableTranscoder(ffmpegPath: string, ffprobePath: string): Transcoder & { segmentType: SegmentType } {
-  const make = (segmentType: SegmentType) => new FfmpegTranscoder({ preset: 'ultrafast', ffmpegPath, ffprobePath, segmentType });
+  const make = (segmentType: SegmentType) => testTranscoder({ ffmpegPath, ffprobePath, segmentType });
   const box = {
     segmentType: 'mpegts' as SegmentType,
     available: () => make('fmp4').available(),
