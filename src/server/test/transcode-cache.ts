@@ -21,15 +21,15 @@ import type { SourceFacts, TranscodeResult, Transcoder } from '../providers/tran
 import type { ByteSource } from '../providers/transcoder/mp4-boxes.js';
 
 export class CachedTranscoder implements Transcoder {
-  private readonly real: FfmpegTranscoder;
-
-  /** `cacheDir`: the run's cache folder, or null for none. */
+  /**
+   * `cacheDir`: the run's cache folder, or null for none. `real`: the transcoder whose output is kept (by default
+   * ffmpeg with `options`; its own tests pass a stand-in).
+   */
   constructor(
     private readonly options: FfmpegTranscoderOptions,
     private readonly cacheDir: string | null,
-  ) {
-    this.real = new FfmpegTranscoder(options);
-  }
+    private readonly real: Transcoder = new FfmpegTranscoder(options),
+  ) {}
 
   available() {
     return this.real.available();
