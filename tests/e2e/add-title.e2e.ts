@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, open, playsPast } from './support/browser.js';
+import { launchChromium, open, playsPast, signIn } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const COCKATOO = path.resolve('../shared/fixtures/videos/cockatoo.mp4');
@@ -27,11 +27,7 @@ describe('adding a title in one pass', () => {
     await server.cli('translator', 'create', '--name', TRANSLATOR);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await open(page, `${server.url}/login`);
-    await page.getByLabel('Email').fill(BOSS.email);
-    await page.getByLabel('Password', { exact: true }).fill(BOSS.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('greeting').waitFor({ state: 'attached' });
+    await signIn(page, server.url, BOSS);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, open } from './support/browser.js';
+import { launchChromium, open, signIn } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const BOSS = { email: 'boss@sobanura.test', password: 'boss-pass' };
@@ -21,11 +21,7 @@ describe('site settings', () => {
     await server.cli('user', 'create', '--email', BOSS.email, '--password', BOSS.password, '--role', 'super_admin');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await open(page, `${server.url}/login`);
-    await page.getByLabel('Email').fill(BOSS.email);
-    await page.getByLabel('Password', { exact: true }).fill(BOSS.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('greeting').waitFor({ state: 'attached' });
+    await signIn(page, server.url, BOSS);
   });
   afterAll(async () => {
     await browser?.close();

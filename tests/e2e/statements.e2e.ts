@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, open } from './support/browser.js';
+import { launchChromium, open, signIn } from './support/browser.js';
 import { seedData } from './support/seed.js';
 import { startServer, type E2eServer } from './support/server.js';
 
@@ -56,13 +56,9 @@ describe('statements and payouts', () => {
   let server: E2eServer;
   let browser: Browser;
 
-  const signIn = async (who: { email: string; password: string }): Promise<Page> => {
+  const signedInPage = async (who: { email: string; password: string }): Promise<Page> => {
     const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await open(p, `${server.url}/login`);
-    await p.getByLabel('Email').fill(who.email);
-    await p.getByLabel('Password', { exact: true }).fill(who.password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByTestId('greeting').waitFor({ state: 'attached' });
+    await signIn(p, server.url, who);
     return p;
   };
 
@@ -78,7 +74,7 @@ describe('statements and payouts', () => {
   });
 
   it('the super admin closes last month, pays the translator after correcting their number, and the translator sees it at /studio', async () => {
-    const boss = await signIn(BOSS);
+    const boss = await signedInPage(BOSS);
     await open(boss, `${server.url}/super-panel-2025?tab=statements`);
     await boss.getByRole('heading', { name: 'Monthly statements' }).waitFor({ timeout: 60_000 });
     expect(await boss.getByLabel('Month', { exact: true }).inputValue()).toBe(month.month);
@@ -117,7 +113,7 @@ describe('statements and payouts', () => {
     await boss.getByTestId('payout-row').filter({ hasText: 'Retried' }).waitFor();
     await boss.close();
 
-    const studio = await signIn(NARRATOR);
+    const studio = await signedInPage(NARRATOR);
     await studio.getByTestId('studio-link').first().click();
     await studio.waitForURL(`${server.url}/studio`);
     const statements = studio.getByTestId('studio-statements');

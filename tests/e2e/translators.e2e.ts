@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, open } from './support/browser.js';
+import { launchChromium, open, signIn } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const HELLO = path.resolve('../shared/fixtures/videos/movie-hello.mp4');
@@ -28,11 +28,7 @@ describe('translators as people', () => {
     filmId = (await server.cli('movie', 'import', HELLO, '--title', FILM, '--free', '--wait')).trim().split('\n')[0]!;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await open(page, `${server.url}/login`);
-    await page.getByLabel('Email').fill(BOSS.email);
-    await page.getByLabel('Password', { exact: true }).fill(BOSS.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('greeting').waitFor({ state: 'attached' });
+    await signIn(page, server.url, BOSS);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -89,15 +85,8 @@ describe('translators as people', () => {
     await server.cli('translator', 'create', '--name', 'Rocky Kimomo', '--email', narrator.email);
     const id = (await server.cli('movie', 'import', HELLO, '--title', 'Inkuru', '--free', '--wait', '--translator', 'Rocky Kimomo')).trim().split('\n')[0]!;
 
-    const signIn = async (p: Page, who: { email: string; password: string }) => {
-      await open(p, `${server.url}/login`);
-      await p.getByLabel('Email').fill(who.email);
-      await p.getByLabel('Password', { exact: true }).fill(who.password);
-      await p.getByRole('button', { name: 'Sign in' }).click();
-      await p.getByTestId('greeting').waitFor({ state: 'attached' });
-    };
     const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(viewer, watcher);
+    await signIn(viewer, server.url, watcher);
     // To its end (8.3 s): the heartbeat at the start opens the chain, the one at the end (paused) credits the play.
     // A stall on a loaded machine pauses and resumes the player on the way, with a heartbeat each time, so the
     // test waits for the last heartbeat to say paused (the one sent at the end) and for every answer.
@@ -112,7 +101,7 @@ describe('translators as people', () => {
     await viewer.close();
 
     const studio = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(studio, narrator);
+    await signIn(studio, server.url, narrator);
     await studio.getByTestId('studio-link').first().click();
     await studio.waitForURL(`${server.url}/studio`);
     await studio.getByRole('heading', { name: 'Studio' }).waitFor();

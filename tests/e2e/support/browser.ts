@@ -124,3 +124,15 @@ export async function playsPast(page: Page, seconds: number): Promise<void> {
     { timeout: 90_000 },
   );
 }
+
+/**
+ * Signs `who` in through the /login form of the server at `baseUrl`, as a person does (English page), and waits
+ * until the header greets them.
+ */
+export async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }): Promise<void> {
+  await open(page, `${baseUrl}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('greeting').waitFor({ state: 'attached' });
+}
