@@ -115,13 +115,16 @@ const rating = z.number('Rating is required').min(0, 'Rating must be between 0 a
 const year = z.number('Year is required').int('Year must be a whole number').min(1888, 'Year is too early').max(2100, 'Year is too late');
 const required = (what: string, max: number) => z.string(`${what} is required`).trim().min(1, `${what} is required`).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+/** An http(s) link: a trailer, or an image kept elsewhere (docs/product/admin.md §5). */
+const isLink = (s: string) => /^https?:\/\/\S+$/i.test(s);
 /** A stored image URL (from POST /api/admin/images) or an http(s) URL. */
 const imageUrl = z
   .string()
   .trim()
   .max(1000)
-  .refine((s) => /^\/media\/images\/[0-9a-f-]{36}\/\d+\.webp$/.test(s) || /^https?:\/\/\S+$/i.test(s), 'Not an image address');
-const trailerUrl = z.string('Trailer is required').trim().min(1, 'Trailer is required').max(500).refine((s) => /^https?:\/\/\S+$/i.test(s), 'Trailer must be a link (https://...)');
+  .refine((s) => /^\/media\/images\/[0-9a-f-]{36}\/\d+\.webp$/.test(s) || isLink(s), 'Not an image address');
+const TRAILER_LINK = 'Trailer must be a link (https://...)';
+const trailerUrl = z.string('Trailer is required').trim().min(1, 'Trailer is required').max(500).refine(isLink, TRAILER_LINK);
 const price = z.number().int('Whole francs only').positive('Must be more than 0').max(MAX_TITLE_PRICE_RWF).nullable();
 
 /** For a refine's `when`: run only on an object (zod passes the value being checked as `value`). */
@@ -150,7 +153,7 @@ export const movieFormBody = z
     fullDescription: optionalText(10000),
     director: optionalText(200),
     cast: names.refine((a) => a.length <= 50 && a.every((n) => n.length <= 120), 'At most 50 names of 120 characters').optional().default([]),
-    trailer: z.string().trim().max(500).refine((s) => s === '' || /^https?:\/\/\S+$/i.test(s), 'Trailer must be a link (https://...)').transform((s) => s || null).nullable().optional().default(null),
+    trailer: z.string().trim().max(500).refine((s) => s === '' || isLink(s), TRAILER_LINK).transform((s) => s || null).nullable().optional().default(null),
     year: year.nullable().optional().default(null),
     rating: rating.optional().default(0),
     isPremium: z.boolean().optional().default(true),
